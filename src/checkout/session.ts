@@ -1,0 +1,105 @@
+import type { CheckoutMode, SessionContext, SessionResult } from '../types';
+import { checkoutError, isCheckoutError } from './errors';
+import { newIdempotencyKey } from './idempotencyKey';
+
+export interface SessionSource {
+  createSession?: (ctx: SessionContext) => Promise<SessionResult>;
+  sessionEndpoint?: string;
+  sessionBody?: unknown;
+}
+
+export interface SessionRequest extends SessionSource {
+  mode: CheckoutMode;
+  timeoutMs: number;
+  /** The caller's signal (unmount). When it aborts, the request is abandoned: see `ABORTED`. */
+  signal: AbortSignal;
+}
+
+/** Rejection reason when the caller aborted: not an error to show anyone. */
+export const ABORTED = Symbol('aborted');
+
+async function fromEndpoint(endpoint: string, body: unknown, ctx: SessionContext): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': ctx.idempotencyKey },
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal: ctx.signal,
+    });
+  } catch (cause) {
+    throw checkoutError('session_failed', `POST ${endpoint} failed: network error.`, cause);
+  }
+  if (!response.ok) {
+    throw checkoutError('session_failed', `POST ${endpoint} answered ${response.status} ${response.statusText}`.trim() + '.');
+  }
+  try {
+    return await response.json();
+  } catch (cause) {
+    throw checkoutError('session_failed', `POST ${endpoint} answered ${response.status} but not with JSON.`, cause);
+  }
+}
+
+async function fromSource(source: SessionSource, ctx: SessionContext): Promise<unknown> {
+  const { createSession, sessionEndpoint } = source;
+  if (!createSession === !sessionEndpoint) {
+    throw checkoutError(
+      'session_failed',
+      'CheckoutButton needs exactly one of createSession (a function returning { url } or { clientSecret }) or sessionEndpoint (a URL to POST to).',
+    );
+  }
+  if (sessionEndpoint) return fromEndpoint(sessionEndpoint, source.sessionBody, ctx);
+  try {
+    return await createSession!(ctx);
+  } catch (cause) {
+    if (isCheckoutError(cause)) throw cause;
+    const reason = cause instanceof Error ? `: ${cause.message}` : '.';
+    throw checkoutError('session_failed', `createSession threw${reason}`, cause);
+  }
+}
+
+/** The session must carry what the mode needs: a URL to leave for, or a client secret to embed. */
+export function validateSession(value: unknown, mode: CheckoutMode): SessionResult {
+  const field = mode === 'embedded' ? 'clientSecret' : 'url';
+  const found = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+  if (typeof found !== 'string' || found.length === 0) {
+    throw checkoutError('invalid_session', `The session has no usable ${field} (${mode} mode needs { ${field}: string }).`);
+  }
+  return (mode === 'embedded' ? { clientSecret: found } : { url: found }) as SessionResult;
+}
+
+/**
+ * One session request, bounded by `timeoutMs` even when `createSession` ignores its signal.
+ * Rejects with a CheckoutError, or with ABORTED when the caller's signal aborted first.
+ */
+export function requestSession(request: SessionRequest): Promise<SessionResult> {
+  const controller = new AbortController();
+  const ctx: SessionContext = { idempotencyKey: newIdempotencyKey(), signal: controller.signal };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
+
+  const limits = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(checkoutError('session_timeout', `No session within ${request.timeoutMs} ms.`));
+    }, request.timeoutMs);
+    onAbort = () => {
+      controller.abort();
+      reject(ABORTED);
+    };
+    if (request.signal.aborted) onAbort();
+    else request.signal.addEventListener('abort', onAbort);
+  });
+
+  return Promise.race([fromSource(request, ctx).then((value) => validateSession(value, request.mode)), limits]).finally(
+    () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+    },
+  );
+}
+
+export function isAborted(reason: unknown): boolean {
+  return reason === ABORTED;
+}

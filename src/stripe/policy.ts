@@ -1,0 +1,18 @@
+// The loading policy, in one place. Stripe.js has no timeout and retries once silently;
+// these are ours, chosen for a checkout button a person is waiting on.
+
+/** Must match the release train of @stripe/stripe-js (10.x: 'endive'), or Stripe.js warns. */
+export const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+
+export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_LOAD_ATTEMPTS = 3;
+/** Exponential backoff between automatic attempts, with full jitter so a page of clients does not retry in step. */
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_MAX_MS = 4_000;
+
+export const DEFAULT_SESSION_TIMEOUT_MS = 15_000;
+export const DEFAULT_CHECKOUT_ORIGINS: readonly string[] = ['https://checkout.stripe.com'];
+
+/** The attribute our script tag carries its state in, so the DOM shows what the loader thinks. */
+export const LOADING_STATE_ATTR = 'data-loading-state';

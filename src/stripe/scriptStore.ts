@@ -1,0 +1,110 @@
+import type { CheckoutError, StripeInstanceOptions, StripeScriptSnapshot } from '../types';
+import { checkoutError, isCheckoutError } from '../checkout/errors';
+import { backoffDelay, sleep } from './backoff';
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_LOAD_ATTEMPTS, STRIPE_JS_URL } from './policy';
+import { loadScriptOnce } from './scriptTag';
+import { getStripeInstance } from './stripeInstance';
+
+/** What one load needs. The first caller's policy applies to a load already in flight. */
+export interface LoadRequest {
+  publishableKey: string;
+  stripeOptions?: StripeInstanceOptions;
+  loadTimeoutMs?: number;
+  maxLoadAttempts?: number;
+  nonce?: string;
+}
+
+// Only these can succeed on a second try; a CSP block or a stub answering for Stripe.js will not.
+const RETRYABLE = new Set(['script_load_failed', 'script_timeout']);
+
+const INITIAL: StripeScriptSnapshot = Object.freeze({ state: 'initial' });
+let snapshot: StripeScriptSnapshot = INITIAL;
+let inFlight: Promise<StripeScriptSnapshot> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: StripeScriptSnapshot): StripeScriptSnapshot {
+  snapshot = Object.freeze(next);
+  listeners.forEach((listener) => listener());
+  return snapshot;
+}
+
+export function getSnapshot(): StripeScriptSnapshot {
+  return snapshot;
+}
+
+export function getServerSnapshot(): StripeScriptSnapshot {
+  return INITIAL;
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function positiveInt(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+}
+
+async function loadWithRetries(request: LoadRequest): Promise<void> {
+  const timeoutMs = positiveInt(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
+  const maxAttempts = positiveInt(request.maxLoadAttempts, DEFAULT_MAX_LOAD_ATTEMPTS);
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await loadScriptOnce({ timeoutMs, nonce: request.nonce });
+      return;
+    } catch (error) {
+      const failure = error as CheckoutError;
+      if (!RETRYABLE.has(failure.code) || attempt >= maxAttempts) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        const attempts = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
+        throw { ...failure, message: `${failure.message} Gave up after ${attempts} in ${seconds} s.` };
+      }
+      await sleep(backoffDelay(attempt));
+    }
+  }
+}
+
+async function loadAndCreate(request: LoadRequest): Promise<void> {
+  await loadWithRetries(request);
+  try {
+    await getStripeInstance(request.publishableKey, request.stripeOptions);
+  } catch (cause) {
+    throw checkoutError('stripe_unavailable', `${STRIPE_JS_URL} loaded but could not create a Stripe instance.`, cause);
+  }
+}
+
+/**
+ * The page's one load of Stripe.js. Concurrent callers share the load in flight; once resolved it
+ * stays resolved; from `rejected` a call starts a fresh load (dead tag removed first).
+ * Never rejects: the outcome is the snapshot.
+ */
+export function loadStripeScript(request: LoadRequest): Promise<StripeScriptSnapshot> {
+  if (typeof window === 'undefined') return Promise.resolve(INITIAL);
+  if (snapshot.state === 'resolved') return Promise.resolve(snapshot);
+  if (inFlight) return inFlight;
+  publish({ state: 'pending' });
+  // Cleared before publishing, so a listener that retries on `rejected` starts a fresh load.
+  const settle = (next: StripeScriptSnapshot) => {
+    inFlight = null;
+    return publish(next);
+  };
+  inFlight = loadAndCreate(request).then(
+    () => settle({ state: 'resolved' }),
+    (error: unknown) =>
+      settle({
+        state: 'rejected',
+        error: isCheckoutError(error) ? error : checkoutError('script_load_failed', String(error), error),
+      }),
+  );
+  return inFlight;
+}
+
+/** Tests only: back to a fresh page. */
+export function resetScriptStore(): void {
+  snapshot = INITIAL;
+  inFlight = null;
+  listeners.clear();
+}

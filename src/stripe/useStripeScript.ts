@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from 'react';
+import type { StripeScriptSnapshot } from '../types';
+import { getServerSnapshot, getSnapshot, subscribe } from './scriptStore';
+
+/** The page's Stripe.js load as React state; `initial` on the server. */
+export function useStripeScript(): StripeScriptSnapshot {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}

@@ -1,0 +1,20 @@
+// Exposed as `checkout/stripeScript`: the page's Stripe.js load, for hosts that observe or start it.
+import type { ScriptState, StateChangeListener } from './types';
+import { getSnapshot, subscribe } from './stripe/scriptStore';
+
+export { preloadStripe } from './stripe/preloadStripe';
+export type { StripeLoadResult } from './stripe/preloadStripe';
+export { useStripeScript } from './stripe/useStripeScript';
+export type { CheckoutError, CheckoutErrorCode, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
+
+export function getStripeScriptState(): ScriptState {
+  return getSnapshot().state;
+}
+
+/** Calls `listener(state, error)` on every change; returns the unsubscribe function. */
+export function subscribeStripeScript(listener: StateChangeListener): () => void {
+  return subscribe(() => {
+    const { state, error } = getSnapshot();
+    listener(state, error);
+  });
+}

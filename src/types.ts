@@ -1,0 +1,118 @@
+// The public types of the checkout remote, in one place. CONTRACT.md is their spec.
+import type { ReactNode } from 'react';
+
+/** Where loading the provider's script (Stripe.js) stands. */
+export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';
+
+export type CheckoutErrorCode =
+  | 'secret_key' // sk_… or rk_… given: refused before any network request
+  | 'invalid_key' // not a publishable key
+  | 'script_load_failed' // network error loading the script
+  | 'script_timeout' // no answer within loadTimeoutMs (after the attempts)
+  | 'script_blocked' // a Content-Security-Policy blocked the script
+  | 'stripe_unavailable' // the script loaded but window.Stripe is missing
+  | 'session_failed' // createSession threw / endpoint answered non-2xx or not JSON
+  | 'session_timeout' // no session within sessionTimeoutMs
+  | 'invalid_session' // the session has no usable url / clientSecret
+  | 'redirect_refused' // url not https or origin not allowed
+  | 'embedded_failed'; // embedded Checkout could not start
+
+/** `message` is for developers (what failed, where, how often); people see `messages[code]`. */
+export interface CheckoutError {
+  code: CheckoutErrorCode;
+  message: string;
+  cause?: unknown;
+}
+
+/** What a session provider answers: a hosted page URL (redirect) or a client secret (embedded). */
+export type SessionResult = { url: string } | { clientSecret: string };
+
+export interface SessionContext {
+  /** Fresh per click; send it to Stripe as the idempotency key of the session creation. */
+  idempotencyKey: string;
+  /** Aborted on timeout and on unmount. */
+  signal: AbortSignal;
+}
+
+export type CheckoutMode = 'redirect' | 'embedded';
+export type LoadOn = 'mount' | 'idle' | 'intent' | 'click';
+
+export interface StripeInstanceOptions {
+  locale?: string;
+  stripeAccount?: string;
+}
+
+/** Every text a person can see; each one can be replaced through the `messages` prop. */
+export interface CheckoutMessages extends Record<CheckoutErrorCode, string> {
+  /** Button label when no children are given. */
+  buttonLabel: string;
+  /** Announced while the provider's script or a session is in flight. */
+  loading: string;
+  /** Shown after a script failure, starts a fresh load. */
+  tryAgain: string;
+  /** Embedded mode: the dialog's accessible name and its close button. */
+  dialogTitle: string;
+  closeDialog: string;
+}
+
+export type StateChangeListener = (state: ScriptState, error?: CheckoutError) => void;
+
+export interface CheckoutButtonProps {
+  /** pk_test_… or pk_live_…; secret (sk_) and restricted (rk_) keys are refused before any request. */
+  publishableKey: string;
+  /** One of the two ways to get a Checkout Session: your own function… */
+  createSession?: (ctx: SessionContext) => Promise<SessionResult>;
+  /** …or an endpoint: POST, JSON body = sessionBody, header Idempotency-Key; JSON reply SessionResult. */
+  sessionEndpoint?: string;
+  sessionBody?: unknown;
+
+  /** Default 'redirect'. */
+  mode?: CheckoutMode;
+  /** When to load Stripe.js. Default 'mount'. */
+  loadOn?: LoadOn;
+  /** Per attempt. Default 10000. */
+  loadTimeoutMs?: number;
+  /** Default 3; 1 = no automatic retry. */
+  maxLoadAttempts?: number;
+  /** Default 15000. */
+  sessionTimeoutMs?: number;
+  /** Default ['https://checkout.stripe.com']. */
+  allowedCheckoutOrigins?: string[];
+  /** Default window.location.assign. */
+  redirect?: (url: string) => void;
+  /** Set on the provider's script tag, for hosts whose CSP uses nonces. */
+  nonce?: string;
+
+  onStateChange?: StateChangeListener;
+  onError?: (error: CheckoutError) => void;
+  /** Embedded mode: payment finished. */
+  onComplete?: () => void;
+
+  stripeOptions?: StripeInstanceOptions;
+  messages?: Partial<CheckoutMessages>;
+  /** Button label. */
+  children?: ReactNode;
+  className?: string;
+  disabled?: boolean;
+}
+
+/** What `preloadStripe` needs: the key and how to load. */
+export interface StripeLoadOptions {
+  publishableKey: string;
+  stripeOptions?: StripeInstanceOptions;
+  loadTimeoutMs?: number;
+  maxLoadAttempts?: number;
+  nonce?: string;
+}
+
+/** The store's view, as `useStripeScript()` returns it. */
+export interface StripeScriptSnapshot {
+  state: ScriptState;
+  error?: CheckoutError;
+}
+
+/** Handle returned by `mount` for hosts without React (or on another React major). */
+export interface MountedCheckout {
+  update(next: Partial<CheckoutButtonProps>): void;
+  unmount(): void;
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
+import type { CheckoutError } from '../types';
+import { startEmbeddedCheckout } from '../checkout/embedded';
+
+export interface CheckoutDialogProps {
+  stripe: Stripe;
+  clientSecret: string;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  onComplete: () => void;
+  onFail: (error: CheckoutError) => void;
+}
+
+/**
+ * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
+ * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
+ */
+export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail }: CheckoutDialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const embedRef = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onComplete, onFail });
+  callbacks.current = { onComplete, onFail };
+
+  useEffect(() => {
+    const dialog = dialogRef.current!;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    let destroy = () => {};
+    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete()).then(
+      (checkout) => {
+        if (live) destroy = () => checkout.destroy();
+        else checkout.destroy(); // closed (or unmounted) while it was starting
+      },
+      (error: CheckoutError) => {
+        if (live) callbacks.current.onFail(error);
+      },
+    );
+    return () => {
+      live = false;
+      destroy();
+    };
+  }, [stripe, clientSecret]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="mfc-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: let React state close it, so the instance is destroyed on the same path.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="mfc-dialog-bar">
+        <h2 id={titleId} className="mfc-dialog-title">
+          {title}
+        </h2>
+        <button type="button" className="mfc-close" aria-label={closeLabel} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div ref={embedRef} className="mfc-embed" />
+    </dialog>
+  );
+}

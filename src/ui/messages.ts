@@ -1,0 +1,24 @@
+import type { CheckoutMessages } from '../types';
+
+export const DEFAULT_MESSAGES: CheckoutMessages = {
+  buttonLabel: 'Pay with card',
+  loading: 'Preparing secure checkout…',
+  tryAgain: 'Try again',
+  dialogTitle: 'Secure checkout',
+  closeDialog: 'Close checkout',
+  secret_key: 'Checkout is misconfigured: it was given a secret key. Please contact the site owner.',
+  invalid_key: 'Checkout is misconfigured. Please contact the site owner.',
+  script_load_failed: 'The secure payment service could not be reached. Check your connection and try again.',
+  script_timeout: 'The secure payment service is taking too long to respond. Please try again.',
+  script_blocked: 'This page blocked the secure payment service, so card payment is unavailable here.',
+  stripe_unavailable: 'The secure payment service did not start correctly. Please try again.',
+  session_failed: 'We could not start your checkout. Please try again.',
+  session_timeout: 'Starting your checkout took too long. Please try again.',
+  invalid_session: 'We could not start your checkout. Please try again later.',
+  redirect_refused: 'We stopped a redirect to an unexpected address. Please contact the site owner.',
+  embedded_failed: 'The payment form could not be opened. Please try again.',
+};
+
+export function resolveMessages(overrides?: Partial<CheckoutMessages>): CheckoutMessages {
+  return overrides ? { ...DEFAULT_MESSAGES, ...overrides } : DEFAULT_MESSAGES;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CORS_HEADERS, reactShares, stripeShares } from './build/federation';
+
+export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
+
+/** The remote's architecture at a glance: what hosts can load from it. */
+export const exposes = {
+  './CheckoutButton': './src/CheckoutButton.ts',
+  './stripeScript': './src/stripeScript.ts',
+  './mount': './src/mount.tsx',
+};
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: './src/index.ts',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: 'checkout',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'ts-loader',
+          options: { transpileOnly: true, compilerOptions: { noEmit: false } },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'checkout',
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: { ...reactShares, ...stripeShares },
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: production ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
+      }),
+      // The standalone page exists for working on the remote alone; hosts never load it.
+      new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: REMOTE_PORT,
+      hot: false,
+      liveReload: true,
+      headers: CORS_HEADERS,
+      allowedHosts: 'all',
+      client: { overlay: { errors: true, warnings: false } },
+    },
+  };
+};
