@@ -10,6 +10,7 @@ const tsJest = [
 ] as [string, Record<string, unknown>];
 
 const config: Config = {
+  reporters: ['default', '<rootDir>/tests/support/summaryReporter.cjs'],
   projects: [
     {
       displayName: 'unit',
