@@ -4,8 +4,7 @@ import type { Config } from 'jest';
 const tsJest = [
   'ts-jest',
   {
-    isolatedModules: true,
-    tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0', esModuleInterop: true },
+    tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0', esModuleInterop: true },
   },
 ] as [string, Record<string, unknown>];
 
@@ -19,6 +18,8 @@ const config: Config = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/dist/'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+      // See the file: the real module caches the first window.Stripe across tests.
+      moduleNameMapper: { '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
       transform: { '^.+\\.tsx?$': tsJest },
     },
     {

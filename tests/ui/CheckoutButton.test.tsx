@@ -1,0 +1,375 @@
+import { StrictMode } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CheckoutButtonProps } from '../../src/types';
+import { CheckoutButton } from '../../src/CheckoutButton';
+import { expectNoAxeViolations } from '../support/axe';
+import { answerWithStripe, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
+
+const KEY = 'pk_test_51Hbutton';
+const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_1';
+
+function setup(props: Partial<CheckoutButtonProps> = {}) {
+  const callbacks = {
+    onStateChange: jest.fn(),
+    onError: jest.fn(),
+    redirect: jest.fn(),
+    createSession: jest.fn(async () => ({ url: CHECKOUT_URL })),
+  };
+  const all: CheckoutButtonProps = { publishableKey: KEY, ...callbacks, ...props };
+  const view = render(<CheckoutButton {...all}>Pay 12 €</CheckoutButton>);
+  const root = () => view.container.firstElementChild as HTMLElement;
+  const button = () => screen.getByRole('button', { name: /pay 12/i });
+  return { ...view, ...callbacks, ...props, root, button };
+}
+
+/** Fails the network for the (single) tag and lets the loader decide. */
+async function failLoad() {
+  await act(async () => {
+    failNetwork();
+    await new Promise((r) => setTimeout(r, 5));
+  });
+}
+
+async function resolveLoad() {
+  await act(async () => {
+    answerWithStripe();
+  });
+}
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  resetPage();
+  consoleError = jest.spyOn(console, 'error');
+});
+afterEach(() => {
+  // React reports act() problems, updates after unmount and key warnings here: none allowed.
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+describe('CheckoutButton: script states and DOM contract', () => {
+  it('is a real button, busy while Stripe.js loads, then resolved', async () => {
+    const { root, button, onStateChange } = setup({ maxLoadAttempts: 1 });
+    expect(button()).toHaveAttribute('type', 'button');
+    expect(root()).toHaveAttribute('data-checkout-state', 'pending');
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    expect(button()).toBeEnabled();
+    expect(stripeTags()).toHaveLength(1);
+    await resolveLoad();
+    expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
+    expect(button()).toHaveAttribute('aria-busy', 'false');
+    expect(root()).not.toHaveAttribute('data-checkout-error');
+    expect(onStateChange.mock.calls).toEqual([['pending', undefined], ['resolved', undefined]]);
+  });
+
+  it('50 buttons under StrictMode share one script tag and one load', async () => {
+    const onStateChange = jest.fn();
+    const { container } = render(
+      <StrictMode>
+        {Array.from({ length: 50 }, (_, i) => (
+          <CheckoutButton key={i} publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} onStateChange={onStateChange} />
+        ))}
+      </StrictMode>,
+    );
+    expect(stripeTags()).toHaveLength(1);
+    const Stripe = await act(async () => answerWithStripe());
+    const roots = container.querySelectorAll('[data-checkout-state]');
+    expect(roots).toHaveLength(50);
+    roots.forEach((r) => expect(r).toHaveAttribute('data-checkout-state', 'resolved'));
+    expect(stripeTags()).toHaveLength(1);
+    expect(Stripe).toHaveBeenCalledTimes(1); // one instance for the key
+    // Each button tells its host each change once, StrictMode's double effects notwithstanding.
+    expect(onStateChange).toHaveBeenCalledTimes(100);
+  });
+
+  it('after a script failure: alert, error attribute, onError, Try again; redirect still works', async () => {
+    const user = userEvent.setup();
+    const { root, button, onError, redirect, onStateChange } = setup({ maxLoadAttempts: 1 });
+    await failLoad();
+    expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
+    expect(root()).toHaveAttribute('data-checkout-error', 'script_load_failed');
+    expect(screen.getByRole('alert')).toHaveTextContent(/could not be reached/i);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'script_load_failed' }));
+    expect(onStateChange).toHaveBeenLastCalledWith('rejected', expect.objectContaining({ code: 'script_load_failed' }));
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+    // Stripe.js is not needed to leave for the hosted page.
+    expect(button()).toBeEnabled();
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+  });
+
+  it('Try again removes the dead tag, injects one fresh tag and can reach resolved', async () => {
+    const user = userEvent.setup();
+    const { root, onStateChange } = setup({ maxLoadAttempts: 1 });
+    const dead = currentTag();
+    await failLoad();
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(dead.isConnected).toBe(false);
+    expect(stripeTags()).toHaveLength(1);
+    expect(root()).toHaveAttribute('data-checkout-state', 'pending');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await resolveLoad();
+    expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
+    expect(onStateChange.mock.calls.map(([s]) => s)).toEqual(['pending', 'rejected', 'pending', 'resolved']);
+  });
+
+  it('moves focus to Try again when a retry the person started fails again', async () => {
+    const user = userEvent.setup();
+    setup({ maxLoadAttempts: 1 });
+    await failLoad();
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    await failLoad();
+    expect(screen.getByRole('button', { name: /try again/i })).toHaveFocus();
+  });
+
+  it('does not steal focus when the page-load attempt fails on its own', async () => {
+    setup({ maxLoadAttempts: 1 });
+    await failLoad();
+    expect(document.body).toHaveFocus();
+  });
+
+  it('uses the texts given in messages', async () => {
+    setup({ maxLoadAttempts: 1, messages: { script_load_failed: 'Zahlungsdienst nicht erreichbar', tryAgain: 'Erneut versuchen' } });
+    await failLoad();
+    expect(screen.getByRole('alert')).toHaveTextContent('Zahlungsdienst nicht erreichbar');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+  });
+
+  it('falls back to the default label', () => {
+    render(<CheckoutButton publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} />);
+    expect(screen.getByRole('button', { name: 'Pay with card' })).toBeInTheDocument();
+  });
+
+  it('keeps its class and the host class on the root, nothing global', () => {
+    const { root } = setup({ className: 'shop-checkout' });
+    expect(root()).toHaveClass('mfc-root', 'shop-checkout');
+  });
+});
+
+describe('CheckoutButton: loadOn', () => {
+  it('click: requests nothing until the click, then loads and starts the session together', async () => {
+    const user = userEvent.setup();
+    const { root, button, createSession } = setup({ loadOn: 'click' });
+    expect(root()).toHaveAttribute('data-checkout-state', 'initial');
+    expect(stripeTags()).toHaveLength(0);
+    await user.click(button());
+    expect(stripeTags()).toHaveLength(1);
+    expect(createSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('intent: loads on pointer enter, focus or touch', async () => {
+    const user = userEvent.setup();
+    const { button } = setup({ loadOn: 'intent' });
+    expect(stripeTags()).toHaveLength(0);
+    await user.hover(button());
+    expect(stripeTags()).toHaveLength(1);
+  });
+
+  it('intent: keyboard focus is intent too', async () => {
+    const user = userEvent.setup();
+    setup({ loadOn: 'intent' });
+    await user.tab();
+    expect(stripeTags()).toHaveLength(1);
+  });
+
+  it('idle: loads once the page is idle, not during render', async () => {
+    setup({ loadOn: 'idle' });
+    expect(stripeTags()).toHaveLength(0);
+    await waitFor(() => expect(stripeTags()).toHaveLength(1));
+  });
+});
+
+describe('CheckoutButton: redirect flow', () => {
+  it('click → session → checked URL → redirect, busy meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer!: (v: { url: string }) => void;
+    const createSession = jest.fn(() => new Promise<{ url: string }>((r) => (answer = r)));
+    const { button, redirect } = setup({ createSession });
+    await resolveLoad();
+    await user.click(button());
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    expect(createSession).toHaveBeenCalledWith({ idempotencyKey: expect.any(String), signal: expect.any(AbortSignal) });
+    await act(async () => answer({ url: CHECKOUT_URL }));
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
+  });
+
+  it('a double click (or five) makes one session request', async () => {
+    const user = userEvent.setup();
+    let answer!: (v: { url: string }) => void;
+    const createSession = jest.fn(() => new Promise<{ url: string }>((r) => (answer = r)));
+    const { button, redirect } = setup({ createSession });
+    await user.dblClick(button());
+    await user.click(button());
+    await user.click(button());
+    await user.click(button());
+    expect(createSession).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ url: CHECKOUT_URL }));
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['http:', 'http://checkout.stripe.com/c/pay/1'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['another origin', 'https://evil.example/c/pay/1'],
+  ])('refuses to redirect to %s, says so, and stays usable', async (_label, url) => {
+    const user = userEvent.setup();
+    const createSession = jest.fn(async () => ({ url }));
+    const { root, button, redirect, onError } = setup({ createSession });
+    await resolveLoad();
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
+    expect(redirect).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'redirect_refused' }));
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(button()).toBeEnabled();
+    expect(button()).toHaveAttribute('aria-busy', 'false');
+    // Script state is untouched by a session error.
+    expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
+  });
+
+  it('honours allowedCheckoutOrigins', async () => {
+    const user = userEvent.setup();
+    const { button, redirect } = setup({
+      allowedCheckoutOrigins: ['https://pay.example.com'],
+      createSession: async () => ({ url: 'https://pay.example.com/s/1' }),
+    });
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://pay.example.com/s/1'));
+  });
+
+  it('a failed session shows session_failed; the next click asks again', async () => {
+    const user = userEvent.setup();
+    const createSession = jest
+      .fn<Promise<{ url: string }>, []>()
+      .mockRejectedValueOnce(new Error('500'))
+      .mockResolvedValueOnce({ url: CHECKOUT_URL });
+    const { root, button, redirect } = setup({ createSession });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
+    expect(screen.getByRole('alert')).toHaveTextContent(/could not start your checkout/i);
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(createSession).toHaveBeenCalledTimes(2);
+    expect(root()).not.toHaveAttribute('data-checkout-error');
+  });
+
+  it('a session that never comes ends in session_timeout', async () => {
+    const user = userEvent.setup();
+    const { root, button } = setup({ sessionTimeoutMs: 30, createSession: () => new Promise(() => {}) });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_timeout'));
+    // The click is over: clickable again (aria-busy stays while Stripe.js itself is still pending).
+    expect(button()).not.toHaveAttribute('aria-disabled');
+    expect(button()).toBeEnabled();
+  });
+
+  it('does nothing when disabled', async () => {
+    const user = userEvent.setup();
+    const { button, createSession } = setup({ disabled: true });
+    expect(button()).toBeDisabled();
+    await user.click(button());
+    expect(createSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('CheckoutButton: unmount', () => {
+  it('during a session: no redirect, no callback, no React warning', async () => {
+    const user = userEvent.setup();
+    let answer!: (v: { url: string }) => void;
+    let sessionSignal!: AbortSignal;
+    const createSession = jest.fn(({ signal }: { signal: AbortSignal }) => {
+      sessionSignal = signal;
+      return new Promise<{ url: string }>((r) => (answer = r));
+    });
+    const { button, redirect, onError, unmount } = setup({ createSession });
+    await user.click(button());
+    unmount();
+    expect(sessionSignal.aborted).toBe(true);
+    await act(async () => answer({ url: CHECKOUT_URL }));
+    expect(redirect).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('during the script load: no callback afterwards, no React warning', async () => {
+    const { onStateChange, unmount } = setup({ maxLoadAttempts: 1 });
+    unmount();
+    await failLoad();
+    expect(onStateChange.mock.calls).toEqual([['pending', undefined]]);
+  });
+});
+
+describe('CheckoutButton: keys', () => {
+  it.each(['sk_test_51Hsecretvalue', 'rk_live_51Hrestrictedvalue'])(
+    'refuses %s: rejected, disabled, no request of any kind, the key nowhere',
+    async (key) => {
+      const user = userEvent.setup();
+      const fetchSpy = jest.fn();
+      globalThis.fetch = fetchSpy as unknown as typeof fetch;
+      const log = jest.spyOn(console, 'log');
+      const warn = jest.spyOn(console, 'warn');
+      const { root, button, createSession, onError, onStateChange } = setup({ publishableKey: key, sessionEndpoint: undefined });
+      expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
+      expect(root()).toHaveAttribute('data-checkout-error', 'secret_key');
+      expect(button()).toBeDisabled();
+      expect(screen.getByRole('alert')).toHaveTextContent(/misconfigured/i);
+      await user.click(button());
+      expect(stripeTags()).toHaveLength(0);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(createSession).not.toHaveBeenCalled();
+      expect(onError).toHaveBeenCalledTimes(1);
+      expect(onStateChange).toHaveBeenCalledWith('rejected', expect.objectContaining({ code: 'secret_key' }));
+      expect(JSON.stringify(onError.mock.calls)).not.toContain(key);
+      expect(document.documentElement.outerHTML).not.toContain(key);
+      expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+      for (const spy of [log, warn]) expect(JSON.stringify(spy.mock.calls)).not.toContain(key);
+      log.mockRestore();
+      warn.mockRestore();
+    },
+  );
+
+  it('refuses a malformed key as invalid_key', () => {
+    const { root, button } = setup({ publishableKey: 'pk_nope' });
+    expect(root()).toHaveAttribute('data-checkout-error', 'invalid_key');
+    expect(button()).toBeDisabled();
+    expect(stripeTags()).toHaveLength(0);
+  });
+});
+
+describe('CheckoutButton: accessibility (axe) in each state', () => {
+  it('initial', async () => {
+    const { container } = setup({ loadOn: 'click' });
+    await expectNoAxeViolations(container);
+  });
+
+  it('pending', async () => {
+    const { container } = setup();
+    await expectNoAxeViolations(container);
+  });
+
+  it('resolved', async () => {
+    const { container } = setup();
+    await resolveLoad();
+    await expectNoAxeViolations(container);
+  });
+
+  it('rejected with Try again', async () => {
+    const { container } = setup({ maxLoadAttempts: 1 });
+    await failLoad();
+    await expectNoAxeViolations(container);
+  });
+
+  it('session error', async () => {
+    const user = userEvent.setup();
+    const { container, root, button } = setup({ createSession: async () => Promise.reject(new Error('x')) });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
+    await expectNoAxeViolations(container);
+  });
+
+  it('configuration error', async () => {
+    const { container } = setup({ publishableKey: 'sk_test_x' });
+    await expectNoAxeViolations(container);
+  });
+});
