@@ -14,13 +14,13 @@ function setup(props: Partial<CheckoutButtonProps> = {}) {
     onStateChange: jest.fn(),
     onError: jest.fn(),
     redirect: jest.fn(),
-    createSession: jest.fn(async () => ({ url: CHECKOUT_URL })),
+    createSession: (props.createSession as jest.Mock | undefined) ?? jest.fn(async () => ({ url: CHECKOUT_URL })),
   };
-  const all: CheckoutButtonProps = { publishableKey: KEY, ...callbacks, ...props };
+  const all: CheckoutButtonProps = { publishableKey: KEY, ...props, ...callbacks };
   const view = render(<CheckoutButton {...all}>Pay 12 €</CheckoutButton>);
   const root = () => view.container.firstElementChild as HTMLElement;
   const button = () => screen.getByRole('button', { name: /pay 12/i });
-  return { ...view, ...callbacks, ...props, root, button };
+  return { ...view, ...callbacks, root, button };
 }
 
 /** Fails the network for the (single) tag and lets the loader decide. */
@@ -111,7 +111,7 @@ describe('CheckoutButton: script states and DOM contract', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await resolveLoad();
     expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
-    expect(onStateChange.mock.calls.map(([s]) => s)).toEqual(['pending', 'rejected', 'pending', 'resolved']);
+    expect(onStateChange.mock.calls.map(([state]) => state)).toEqual(['pending', 'rejected', 'pending', 'resolved']);
   });
 
   it('moves focus to Try again when a retry the person started fails again', async () => {
