@@ -47,6 +47,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         shared: { ...reactShares, ...stripeShares },
         manifest: { fileName: 'mf-manifest.json' },
         dts: production ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
+        // A remote that loads no remotes of its own: leave the snapshot and remote-loading code out of
+        // remoteEntry.js (measured in `npm run bench`).
+        experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
