@@ -1,1 +1,23 @@
-export default async function globalTeardown(): Promise<void> {}
+// Stops the server process the global setup started, by its PID, and removes the run's env file.
+import { rmSync } from 'node:fs';
+import { readE2EEnv } from './env';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default async function globalTeardown(): Promise<void> {
+  const pid = globalThis.__E2E_SERVER_PID__ ?? readE2EEnv().serverPid;
+  if (pid && alive(pid)) {
+    process.kill(pid, 'SIGTERM');
+    for (let waited = 0; alive(pid) && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    if (alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  globalThis.__E2E_SERVER_PID__ = undefined;
+  if (process.env.E2E_ENV_FILE) rmSync(process.env.E2E_ENV_FILE, { force: true });
+}

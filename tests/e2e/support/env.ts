@@ -1,0 +1,47 @@
+// What the global setup hands to the e2e tests (they run in other processes): a small JSON file
+// whose path travels in E2E_ENV_FILE (jest workers inherit the setup's environment).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const E2E_TMP = path.join(ROOT, '.tmp/e2e');
+
+export interface E2EEnv {
+  /** false: no Chromium, or the builds or servers failed; `reason` says which. */
+  available: boolean;
+  /** Missing Chromium outside CI: the suites are skipped (loudly) rather than failed. */
+  skip: boolean;
+  reason?: string;
+  chromium?: string;
+  remoteUrl?: string;
+  /** The remote's manifest, what hosts register. */
+  manifestUrl?: string;
+  hostUrl?: string;
+  hostExampleUrl?: string | null;
+  serverPid?: number;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function readE2EEnv(): E2EEnv {
+  const file = process.env.E2E_ENV_FILE;
+  if (!file || !existsSync(file)) {
+    return { available: false, skip: false, reason: `no e2e environment (E2E_ENV_FILE=${file ?? 'unset'}): did the global setup run?` };
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as E2EEnv;
+}
+
+export function loudBanner(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '!'.repeat(width);
+  return ['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n');
+}

@@ -1,0 +1,380 @@
+// The browser side of the e2e suites: one Chromium per test file, a fresh context per test, the test
+// host opened with the configuration a scenario needs, js.stripe.com and checkout.stripe.com answered
+// by Playwright routes, and everything a scenario asserts on recorded as it happens.
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
+import type { HostEvent } from '../fixtures/host/src/events';
+import type { JsonProps } from '../fixtures/host/src/config';
+import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
+import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
+
+export const e2e: E2EEnv = readE2EEnv();
+
+export const STRIPE_JS = 'https://js.stripe.com/endive/stripe.js';
+export const PUBLISHABLE_KEY = 'pk_test_e2eStandInKey';
+export const BUTTON_LABEL = 'Pay 12.00 €';
+
+/**
+ * `describe` for a browser suite. Without Chromium: skipped with a loud message locally, one failing
+ * test under CI=true (or when the set-up itself failed), with the reason.
+ */
+export function e2eSuite(name: string, body: () => void): void {
+  if (e2e.available) {
+    describe(name, body);
+    return;
+  }
+  if (e2e.skip) {
+    console.warn(loudBanner([`SKIPPED (real browser): ${name}`, e2e.reason ?? '']));
+    describe.skip(name, body);
+    return;
+  }
+  describe(name, () => {
+    it('needs a working real-browser set-up', () => {
+      throw new Error(`${e2e.reason ?? 'the e2e environment is unavailable'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
+    });
+  });
+}
+
+/** One Chromium for the whole test file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: e2e.chromium, args: CHROMIUM_ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not started');
+    return browser;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stand-ins for Stripe.js
+
+/** How the stand-in js.stripe.com answers one request for Stripe.js. */
+export type StripeStep =
+  | 'ok' // the stand-in Stripe.js
+  | 'abort' // network error
+  | 'hang' // never answers
+  | 'no-global' // a script that runs but defines no window.Stripe
+  | { delayMs: number; then: 'ok' | 'abort' | 'no-global' };
+
+const STAND_IN_STRIPE = `
+window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;
+window.Stripe = function Stripe(key, options) {
+  window.__stripeInstances = (window.__stripeInstances || 0) + 1;
+  return {
+    _registerWrapper: function () {},
+    createEmbeddedCheckoutPage: async function () {
+      return { mount: function () {}, unmount: function () {}, destroy: function () {} };
+    },
+  };
+};
+window.Stripe.version = 'endive';
+`;
+const NO_GLOBAL_SCRIPT = 'window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answerStripe(route: Route, step: StripeStep): Promise<void> {
+  if (step === 'hang') return; // the request stays pending until the context closes
+  if (typeof step === 'object') {
+    await sleep(step.delayMs);
+    step = step.then;
+  }
+  if (step === 'abort') return route.abort('connectionfailed');
+  const body = step === 'ok' ? STAND_IN_STRIPE : NO_GLOBAL_SCRIPT;
+  return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page records about itself (installed before any of its scripts runs)
+
+export interface TagLogEntry {
+  t: number;
+  kind: 'insert' | 'remove' | 'state';
+  value?: string;
+}
+
+interface PageProbe {
+  __stripeTags: { inserted: number; log: TagLogEntry[] };
+  __stripeExecutions?: number;
+  __stripeInstances?: number;
+  __rejections: string[];
+  __windowErrors: string[];
+  __cspViolations: Array<{ blockedURI: string; directive: string }>;
+  __events: HostEvent[];
+  __unmount: () => void;
+}
+
+function installProbe(): void {
+  const w = window as unknown as PageProbe;
+  w.__stripeTags = { inserted: 0, log: [] };
+  w.__rejections = [];
+  w.__windowErrors = [];
+  w.__cspViolations = [];
+  addEventListener('unhandledrejection', (e) => {
+    const r = e.reason as { stack?: string; message?: string } | undefined;
+    w.__rejections.push(String(r?.stack ?? r?.message ?? r));
+  });
+  addEventListener('error', (e) => w.__windowErrors.push(String(e.message)));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    w.__cspViolations.push({ blockedURI: e.blockedURI, directive: e.effectiveDirective }),
+  );
+  const isStripe = (n: Node) => n instanceof HTMLScriptElement && n.src.startsWith('https://js.stripe.com/');
+  new MutationObserver((records) => {
+    const t = Math.round(performance.now());
+    for (const r of records) {
+      if (r.type === 'attributes' && isStripe(r.target)) {
+        w.__stripeTags.log.push({ t, kind: 'state', value: (r.target as Element).getAttribute('data-loading-state') ?? '' });
+      }
+      r.addedNodes.forEach((n) => {
+        if (!isStripe(n)) return;
+        w.__stripeTags.inserted++;
+        w.__stripeTags.log.push({ t, kind: 'insert', value: (n as Element).getAttribute('data-loading-state') ?? '' });
+      });
+      r.removedNodes.forEach((n) => isStripe(n) && w.__stripeTags.log.push({ t, kind: 'remove' }));
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading-state'] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test host page
+
+export interface SessionBehaviour {
+  /** Answers in order, the last one repeating. Default ['ok']. */
+  seq?: SessionStep[];
+  /** ms before each answer. */
+  delay?: number;
+}
+
+export interface OpenOptions {
+  props?: Partial<JsonProps>;
+  session?: SessionBehaviour;
+  count?: number;
+  /** React StrictMode; default true. */
+  strict?: boolean;
+  /** A Content-Security-Policy for the host page; `{nonce}` is replaced by a fresh nonce per response. */
+  csp?: string;
+  /** Stripe.js answers, one per request, the last one repeating. Default 'ok'. */
+  stripe?: StripeStep | StripeStep[];
+  /** Manifest URL to register; default the served remote's. */
+  manifestUrl?: string;
+  /** Base URL of the page; default the test host. */
+  pageUrl?: string;
+  /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
+  waitForButtons?: number;
+}
+
+export const EXPECTED_BROWSER_NOISE = [
+  // Chromium's own console lines for failed subresources and CSP blocks: expected in failure scenarios.
+  /^Failed to load resource: /,
+  /^Refused to load the script 'https:\/\/js\.stripe\.com\//,
+];
+
+export class HostPage {
+  readonly stripeRequests: string[] = [];
+  readonly sessionRequests: Request[] = [];
+  readonly checkoutNavigations: string[] = [];
+  readonly requests: string[] = [];
+  readonly pageErrors: string[] = [];
+  readonly console: Array<{ type: string; text: string }> = [];
+  readonly sessionKey = randomBytes(6).toString('hex');
+  private stripeSteps: StripeStep[] = ['ok'];
+  private url = '';
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {}
+
+  static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const host = new HostPage(context, page);
+    await host.setUp(options);
+    return host;
+  }
+
+  private async setUp(options: OpenOptions): Promise<void> {
+    const { page, context } = this;
+    this.setStripe(options.stripe ?? 'ok');
+    page.on('pageerror', (error) => this.pageErrors.push(error.stack ?? error.message));
+    page.on('console', (msg) => this.console.push({ type: msg.type(), text: msg.text() }));
+    page.on('request', (req) => {
+      this.requests.push(req.url());
+      if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
+    });
+    await context.addInitScript(installProbe);
+    // Nothing else may leave the machine: any other outside request fails (and is recorded above).
+    // Registered first: Playwright tries the routes registered last first.
+    await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+    await context.route('https://js.stripe.com/**', async (route) => {
+      this.stripeRequests.push(route.request().url());
+      const step = this.stripeSteps[Math.min(this.stripeRequests.length - 1, this.stripeSteps.length - 1)];
+      await answerStripe(route, step);
+    });
+    await context.route('https://checkout.stripe.com/**', async (route) => {
+      if (route.request().isNavigationRequest()) this.checkoutNavigations.push(route.request().url());
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html lang="en"><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout stand-in</h1></html>',
+      });
+    });
+
+    const session = options.session ?? {};
+    const endpoint = new URLSearchParams({ key: this.sessionKey, seq: (session.seq ?? ['ok']).join(',') });
+    if (session.delay) endpoint.set('delay', String(session.delay));
+    const props: Partial<JsonProps> = {
+      publishableKey: PUBLISHABLE_KEY,
+      sessionEndpoint: `${SESSION_PATH}?${endpoint}`,
+      ...options.props,
+    };
+    const query = new URLSearchParams({ remote: options.manifestUrl ?? e2e.manifestUrl!, props: JSON.stringify(props) });
+    if (options.count) query.set('count', String(options.count));
+    if (options.strict === false) query.set('strict', '0');
+    if (options.csp) query.set('csp', options.csp);
+    this.url = `${options.pageUrl ?? e2e.hostUrl}/?${query}`;
+    // Stripe.js may never answer: do not wait for `load`.
+    await page.goto(this.url, { waitUntil: 'domcontentloaded' });
+    const wait = options.waitForButtons ?? options.count ?? 1;
+    if (wait > 0) await page.locator('[data-checkout-state]').nth(wait - 1).waitFor({ timeout: 15_000 });
+  }
+
+  /** Changes how js.stripe.com answers from the next request on (e.g. "the network is back"). */
+  setStripe(steps: StripeStep | StripeStep[]): void {
+    const list = Array.isArray(steps) ? steps : [steps];
+    // Keep the index arithmetic simple: pad with what was already answered.
+    this.stripeSteps = [...this.stripeRequests.map(() => 'ok' as StripeStep), ...list];
+  }
+
+  get pageUrl(): string {
+    return this.url;
+  }
+
+  root(i = 0): Locator {
+    return this.page.locator('[data-checkout-state]').nth(i);
+  }
+
+  button(i = 0): Locator {
+    return this.root(i).getByRole('button', { name: BUTTON_LABEL });
+  }
+
+  alert(i = 0): Locator {
+    return this.root(i).getByRole('alert');
+  }
+
+  tryAgain(i = 0): Locator {
+    return this.root(i).getByRole('button', { name: /try again/i });
+  }
+
+  async events(): Promise<HostEvent[]> {
+    return this.page.evaluate(() => (window as unknown as PageProbe).__events ?? []);
+  }
+
+  /** The `onStateChange` calls of one button, as `state` or `state:code`. */
+  async states(button = 0): Promise<string[]> {
+    return (await this.events()).flatMap((e) =>
+      e.kind === 'state' && e.button === button ? [e.code ? `${e.state}:${e.code}` : e.state] : [],
+    );
+  }
+
+  async stateEvents(button = 0): Promise<Array<Extract<HostEvent, { kind: 'state' }>>> {
+    return (await this.events()).filter((e): e is Extract<HostEvent, { kind: 'state' }> => e.kind === 'state' && e.button === button);
+  }
+
+  async errorCodes(button = 0): Promise<string[]> {
+    return (await this.events()).flatMap((e) => (e.kind === 'error' && e.button === button ? [e.code] : []));
+  }
+
+  /** Waits until button `button` has reported `count` state changes, the last one being `state`. */
+  async waitForStates(count: number, button = 0, timeout = 20_000): Promise<string[]> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const states = await this.states(button);
+      if (states.length >= count) return states;
+      if (Date.now() > deadline) throw new Error(`waited ${timeout} ms for ${count} state changes, got ${JSON.stringify(states)}`);
+      await sleep(50);
+    }
+  }
+
+  /** Polls from node (works under any CSP, unlike in-page polling helpers). */
+  async waitUntil<T>(fn: () => T | Promise<T>, what: string, timeout = 20_000): Promise<T> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const value = await fn();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+      await sleep(50);
+    }
+  }
+
+  async tags(): Promise<{ inserted: number; inPage: number; executions: number; instances: number; log: TagLogEntry[] }> {
+    return this.page.evaluate(() => {
+      const w = window as unknown as PageProbe;
+      return {
+        inserted: w.__stripeTags.inserted,
+        inPage: document.querySelectorAll('script[src^="https://js.stripe.com/"]').length,
+        executions: w.__stripeExecutions ?? 0,
+        instances: w.__stripeInstances ?? 0,
+        log: w.__stripeTags.log,
+      };
+    });
+  }
+
+  async cspViolations(): Promise<Array<{ blockedURI: string; directive: string }>> {
+    return this.page.evaluate(() => (window as unknown as PageProbe).__cspViolations);
+  }
+
+  /** What the session endpoint received for this page (server side). */
+  async sessionLog(): Promise<ReceivedSession[]> {
+    const res = await fetch(`${e2e.hostUrl}${SESSION_LOG_PATH}?key=${this.sessionKey}`);
+    return (await res.json()) as ReceivedSession[];
+  }
+
+  async unmount(): Promise<void> {
+    await this.page.evaluate(() => (window as unknown as PageProbe).__unmount());
+  }
+
+  consoleErrors(): string[] {
+    return this.console.filter((m) => m.type === 'error').map((m) => m.text);
+  }
+
+  /**
+   * No uncaught error, no unhandled rejection (page listener and Playwright's pageerror, which also
+   * sees those muted for cross-origin chunks), and no console error but Chromium's own lines for
+   * the failures a scenario causes on purpose.
+   */
+  async expectNoPageErrors(allowedConsole: RegExp[] = EXPECTED_BROWSER_NOISE): Promise<void> {
+    const inPage = this.page.url().startsWith('https://checkout.stripe.com/')
+      ? { rejections: [], windowErrors: [] }
+      : await this.page.evaluate(() => {
+          const w = window as unknown as PageProbe;
+          return { rejections: w.__rejections, windowErrors: w.__windowErrors };
+        });
+    expect(this.pageErrors).toEqual([]);
+    expect(inPage.rejections).toEqual([]);
+    expect(inPage.windowErrors).toEqual([]);
+    expect(this.consoleErrors().filter((text) => !allowedConsole.some((re) => re.test(text)))).toEqual([]);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}
+
+/** Opens pages and closes whatever a test left open, pass or fail. */
+export function usePages(getBrowser: () => Browser): (options?: OpenOptions) => Promise<HostPage> {
+  const open: HostPage[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((p) => p.close().catch(() => undefined)));
+  });
+  return async (options) => {
+    const page = await HostPage.open(getBrowser(), options);
+    open.push(page);
+    return page;
+  };
+}
