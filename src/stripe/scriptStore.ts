@@ -2,7 +2,7 @@ import type { CheckoutError, StripeInstanceOptions, StripeScriptSnapshot } from 
 import { checkoutError, isCheckoutError } from '../checkout/errors';
 import { backoffDelay, sleep } from './backoff';
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_LOAD_ATTEMPTS, STRIPE_JS_URL } from './policy';
-import { loadScriptOnce } from './scriptTag';
+import { loadScriptOnce, resetScriptTags } from './scriptTag';
 import { getStripeInstance } from './stripeInstance';
 
 /** What one load needs. The first caller's policy applies to a load already in flight. */
@@ -104,6 +104,7 @@ export function loadStripeScript(request: LoadRequest): Promise<StripeScriptSnap
 
 /** Tests only: back to a fresh page. */
 export function resetScriptStore(): void {
+  resetScriptTags();
   snapshot = INITIAL;
   inFlight = null;
   listeners.clear();

@@ -32,9 +32,26 @@ export function removeDeadTags(): void {
   }
 }
 
+/**
+ * Attempts that timed out in this page. Their request may still be open, and Chromium answers a new
+ * tag for a URL it is still fetching from that same request: measured in the e2e suite, a retry after
+ * a timeout sent no request and timed out again, as long as the stalled request stayed open. So after a stalled attempt each new tag gets
+ * a URL of its own (`?retry=n`); a first load, and retries after network errors, keep the canonical URL.
+ */
+let stalledAttempts = 0;
+
+function scriptUrl(): string {
+  return stalledAttempts === 0 ? STRIPE_JS_URL : `${STRIPE_JS_URL}?retry=${stalledAttempts}`;
+}
+
+/** Tests only: a fresh page. */
+export function resetScriptTags(): void {
+  stalledAttempts = 0;
+}
+
 function injectTag(nonce?: string): HTMLScriptElement {
   const tag = document.createElement('script');
-  tag.src = STRIPE_JS_URL;
+  tag.src = scriptUrl();
   tag.async = true;
   if (nonce) tag.nonce = nonce;
   tag.setAttribute(LOADING_STATE_ATTR, 'pending');
@@ -62,6 +79,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
       tag.removeEventListener('error', onError);
       document.removeEventListener('securitypolicyviolation', onViolation);
       tag.setAttribute(LOADING_STATE_ATTR, state);
+      if (state === 'timeout') stalledAttempts++;
       if (error) reject(error);
       else resolve();
     };
