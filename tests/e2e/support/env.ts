@@ -18,6 +18,8 @@ export interface E2EEnv {
   manifestUrl?: string;
   hostUrl?: string;
   hostExampleUrl?: string | null;
+  /** Why there is no host example to test against. */
+  hostExampleError?: string;
   serverPid?: number;
 }
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_TMP, ROOT, loudBanner, type E2EEnv } from './env';
-import type { ServedUrls } from './serve';
+import type { ServeDirs, ServedUrls } from './serve';
 
 declare global {
   // The server process, for the teardown (same process as the setup).
@@ -39,63 +39,62 @@ function filesUnder(dir: string, skip: Set<string>): string[] {
   });
 }
 
-/** Every input of the three builds, by content: same hash, same output. */
-function inputsHash(withHostExample: boolean): string {
+const SHARED_INPUTS = ['build', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tests/e2e/support/build.ts'];
+
+/** The inputs of a build, by content: same hash, same output. */
+function inputsHash(name: string, inputs: string[]): string {
   const skip = new Set(['dist', 'node_modules', '@mf-types']);
-  const dirs = ['src', 'build', 'public', 'tests/e2e/fixtures/host', ...(withHostExample ? ['host-example'] : [])];
-  const files = [
-    ...dirs.flatMap((d) => filesUnder(path.join(ROOT, d), skip)),
-    ...['webpack.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tests/e2e/support/build.ts'].map(
-      (f) => path.join(ROOT, f),
-    ),
-  ].sort();
-  const hash = createHash('sha256').update(process.version);
+  const files = inputs
+    .flatMap((input) => {
+      const full = path.join(ROOT, input);
+      return existsSync(full) && statSync(full).isDirectory() ? filesUnder(full, skip) : [full];
+    })
+    .sort();
+  const hash = createHash('sha256').update(process.version).update(name);
   for (const file of files) {
     hash.update(path.relative(ROOT, file)).update('\0');
     hash.update(existsSync(file) ? readFileSync(file) : 'missing').update('\0');
   }
-  return hash.digest('hex').slice(0, 16);
+  return `${name}-${hash.digest('hex').slice(0, 16)}`;
 }
 
-interface BuildDirs {
-  remote: string;
-  host: string;
-  hostExample: string | null;
+interface BuildUnit {
+  /** Names the cache directory. */
+  name: string;
+  /** What the build reads: directories and files under the repository root. */
+  inputs: string[];
+  /** The build.ts targets, each built into `<cache dir>/<target>`. */
+  targets: Array<'remote' | 'host' | 'hostExample'>;
 }
 
-function dirsIn(base: string, withHostExample: boolean): BuildDirs {
-  return {
-    remote: path.join(base, 'remote'),
-    host: path.join(base, 'host'),
-    hostExample: withHostExample ? path.join(base, 'host-example') : null,
-  };
-}
-
-/** Builds into a private directory, then renames it into place: a concurrent run never sees half a build. */
-function build(withHostExample: boolean): BuildDirs {
-  const key = inputsHash(withHostExample);
+/**
+ * Builds `unit` once per set of inputs. Into a private directory renamed into place when complete,
+ * so a concurrent run never serves half a build; a complete build with the same inputs is reused.
+ */
+function build(unit: BuildUnit): Record<string, string> {
+  const key = inputsHash(unit.name, [...unit.inputs, ...SHARED_INPUTS]);
   const final = path.join(BUILDS, key);
+  const dirsIn = (base: string) => Object.fromEntries(unit.targets.map((t) => [t, path.join(base, t)]));
   const force = process.env.E2E_REBUILD === '1';
   if (!force && existsSync(path.join(final, 'complete'))) {
-    log(`reusing the production builds in ${path.relative(ROOT, final)} (inputs unchanged; E2E_REBUILD=1 to force)`);
-    return dirsIn(final, withHostExample);
+    log(`reusing the ${unit.name} build in ${path.relative(ROOT, final)} (inputs unchanged; E2E_REBUILD=1 to force)`);
+    return dirsIn(final);
   }
   const work = `${final}.tmp-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const dirs = dirsIn(work, withHostExample);
   const started = Date.now();
-  log(`building the production remote, test host${withHostExample ? ' and host example' : ''}…`);
+  log(`building ${unit.name} in production mode…`);
   const result = spawnSync(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'build.ts')], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BUILD: JSON.stringify(dirs), TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
+    env: { ...process.env, E2E_BUILD: JSON.stringify(dirsIn(work)), TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {
     rmSync(work, { recursive: true, force: true });
-    throw new Error(`production builds failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`.trim());
+    throw new Error(`the ${unit.name} build failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`.trim());
   }
   process.stderr.write(result.stderr.split('\n').filter((l) => l.startsWith('e2e:')).map((l) => `${l}\n`).join(''));
   writeFileSync(path.join(work, 'complete'), new Date().toISOString());
@@ -105,21 +104,28 @@ function build(withHostExample: boolean): BuildDirs {
   } catch {
     rmSync(work, { recursive: true, force: true }); // a concurrent run put the same build in place first
   }
-  log(`builds done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  pruneOldBuilds(key);
-  return dirsIn(final, withHostExample);
+  log(`${unit.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  pruneOldBuilds(unit.name, key);
+  return dirsIn(final);
 }
 
-/** Keeps the newest few builds (another run may still be serving one of them). */
-function pruneOldBuilds(keep: string): void {
+/** Keeps the newest few builds of a unit (another run may still be serving one of them). */
+function pruneOldBuilds(name: string, keep: string): void {
   const others = readdirSync(BUILDS)
-    .filter((name) => name !== keep && !name.includes('.tmp-'))
-    .map((name) => ({ name, mtime: statSync(path.join(BUILDS, name)).mtimeMs }))
+    .filter((dir) => dir.startsWith(`${name}-`) && dir !== keep && !dir.includes('.tmp-'))
+    .map((dir) => ({ dir, mtime: statSync(path.join(BUILDS, dir)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
-  for (const old of others.slice(2)) rmSync(path.join(BUILDS, old.name), { recursive: true, force: true });
+  for (const old of others.slice(2)) rmSync(path.join(BUILDS, old.dir), { recursive: true, force: true });
 }
 
-function startServers(dirs: BuildDirs): Promise<{ pid: number; urls: ServedUrls }> {
+const APPS: BuildUnit = {
+  name: 'apps',
+  inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host'],
+  targets: ['remote', 'host'],
+};
+const HOST_EXAMPLE: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['hostExample'] };
+
+function startServers(dirs: ServeDirs): Promise<{ pid: number; urls: ServedUrls }> {
   const child = spawn(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
     cwd: ROOT,
     env: { ...process.env, E2E_SERVE_DIRS: JSON.stringify(dirs), TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
@@ -173,7 +179,21 @@ export default async function globalSetup(): Promise<void> {
   }
 
   try {
-    const dirs = build(existsSync(path.join(ROOT, 'host-example/webpack.config.ts')));
+    const apps = build(APPS);
+    // The host example is another engineer's app: when it does not build, only its scenarios fail.
+    let hostExample: string | null = null;
+    let hostExampleError: string | undefined;
+    if (existsSync(path.join(ROOT, 'host-example/webpack.config.ts'))) {
+      try {
+        hostExample = build(HOST_EXAMPLE).hostExample;
+      } catch (error) {
+        hostExampleError = error instanceof Error ? error.message : String(error);
+        console.error(loudBanner(['The host example did not build: its scenarios will fail.']) + hostExampleError);
+      }
+    } else {
+      hostExampleError = 'host-example/webpack.config.ts does not exist';
+    }
+    const dirs: ServeDirs = { remote: apps.remote, host: apps.host, hostExample };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, test host ${urls.host}${urls.hostExample ? `, host example ${urls.hostExample}` : ''} (pid ${pid})`);
@@ -186,6 +206,7 @@ export default async function globalSetup(): Promise<void> {
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       hostUrl: urls.host,
       hostExampleUrl: urls.hostExample,
+      hostExampleError,
     });
   } catch (error) {
     // Fail the e2e suites with the reason, and let the other projects still run and report.

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import type { HostEvent } from '../fixtures/host/src/events';
 import type { JsonProps } from '../fixtures/host/src/config';
+import { DEFAULT_MESSAGES } from '../../../src/ui/messages';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
@@ -378,3 +379,46 @@ export function usePages(getBrowser: () => Browser): (options?: OpenOptions) => 
     return page;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The DOM contract, read in one go
+
+export interface DomSnapshot {
+  state: string | null;
+  error: string | null;
+  /** aria-busy of the checkout button. */
+  busy: string | null;
+  disabled: boolean;
+  alert: string | null;
+  tryAgain: boolean;
+}
+
+export async function domSnapshot(host: HostPage, i = 0): Promise<DomSnapshot> {
+  return host.root(i).evaluate((root) => {
+    const button = root.querySelector<HTMLButtonElement>('button.mfc-button');
+    const retry = Array.from(root.querySelectorAll('button')).some((b) => /try again/i.test(b.textContent ?? ''));
+    return {
+      state: root.getAttribute('data-checkout-state'),
+      error: root.getAttribute('data-checkout-error'),
+      busy: button?.getAttribute('aria-busy') ?? null,
+      disabled: !!button?.disabled,
+      alert: root.querySelector('[role="alert"]')?.textContent ?? null,
+      tryAgain: retry,
+    };
+  });
+}
+
+/** Waits (up to `timeout`) for the DOM to match `expected`, then asserts it, so a failure shows the diff. */
+export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, i = 0, timeout = 5_000): Promise<void> {
+  const matches = (s: DomSnapshot) => Object.entries(expected).every(([k, v]) => s[k as keyof DomSnapshot] === v);
+  const deadline = Date.now() + timeout;
+  let snapshot = await domSnapshot(host, i);
+  while (!matches(snapshot) && Date.now() < deadline) {
+    await sleep(50);
+    snapshot = await domSnapshot(host, i);
+  }
+  expect(snapshot).toMatchObject(expected);
+}
+
+/** The texts a person reads (the remote's defaults). */
+export const MESSAGES = DEFAULT_MESSAGES;

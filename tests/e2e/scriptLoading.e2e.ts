@@ -1,0 +1,139 @@
+// Issue 4, F1–F3, F5, F10: loading Stripe.js in Chromium, against the production remote in a
+// federated host. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
+import { MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
+
+/** For each attempt (tag inserted), how long until the loader marked it timed out. */
+function attemptDurations(log: TagLogEntry[]): number[] {
+  const durations: number[] = [];
+  let inserted: number | null = null;
+  for (const entry of log) {
+    if (entry.kind === 'insert') inserted = entry.t;
+    if (entry.kind === 'state' && entry.value === 'timeout' && inserted !== null) {
+      durations.push(entry.t - inserted);
+      inserted = null;
+    }
+  }
+  return durations;
+}
+
+e2eSuite('Stripe.js loading in a real browser', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+
+  it('F1: a network error gives script_load_failed after maxLoadAttempts requests; Try again once the network is back resolves, with one tag', async () => {
+    const host = await open({ stripe: 'abort', props: { maxLoadAttempts: 3 } });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
+    expect(host.stripeRequests).toEqual([STRIPE_JS, STRIPE_JS, STRIPE_JS]);
+    expect(await host.errorCodes()).toEqual(['script_load_failed']);
+    const [rejected] = (await host.stateEvents()).filter((e) => e.state === 'rejected');
+    expect(rejected.message).toMatch(/Gave up after 3 attempts/);
+    await expectDom(host, {
+      state: 'rejected',
+      error: 'script_load_failed',
+      busy: 'false',
+      disabled: false, // redirect mode: paying does not need Stripe.js
+      alert: MESSAGES.script_load_failed,
+      tryAgain: true,
+    });
+    expect((await host.tags()).inserted).toBe(3);
+
+    host.setStripe('ok'); // the network is back
+    await host.tryAgain().click();
+
+    expect(await host.waitForStates(4)).toEqual(['pending', 'rejected:script_load_failed', 'pending', 'resolved']);
+    await expectDom(host, { state: 'resolved', error: null, busy: 'false', alert: null, tryAgain: false });
+    const tags = await host.tags();
+    expect(tags.inPage).toBe(1); // the dead tag was removed before the fresh one
+    expect(tags.executions).toBe(1);
+    expect(host.stripeRequests).toHaveLength(4);
+    expect(host.sessionRequests).toHaveLength(0);
+    await host.expectNoPageErrors();
+  });
+
+  it('F2: Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (±20%)', async () => {
+    const loadTimeoutMs = 1500;
+    const host = await open({ stripe: 'hang', props: { loadTimeoutMs, maxLoadAttempts: 2 } });
+    await expectDom(host, { state: 'pending', busy: 'true', error: null, alert: null });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_timeout']);
+    const tags = await host.tags();
+    const durations = attemptDurations(tags.log);
+    expect(durations).toHaveLength(2);
+    for (const ms of durations) {
+      expect(ms).toBeGreaterThanOrEqual(loadTimeoutMs * 0.8);
+      expect(ms).toBeLessThanOrEqual(loadTimeoutMs * 1.2);
+    }
+    // The whole load: two attempts and one backoff pause (250–500 ms) between them.
+    const [pending, rejected] = await host.stateEvents();
+    expect(rejected.t - pending.t).toBeGreaterThanOrEqual(2 * loadTimeoutMs * 0.8);
+    expect(rejected.t - pending.t).toBeLessThanOrEqual(2 * loadTimeoutMs * 1.2 + 500);
+    expect(tags.inserted).toBe(2);
+    // Chromium would answer a second tag for the same URL from the first, still open, request (and
+    // time out again): after a stalled attempt the loader asks for a URL of its own.
+    expect(host.stripeRequests).toEqual([STRIPE_JS, `${STRIPE_JS}?retry=1`]);
+    await expectDom(host, {
+      state: 'rejected',
+      error: 'script_timeout',
+      busy: 'false',
+      alert: MESSAGES.script_timeout,
+      tryAgain: true,
+    });
+    await host.expectNoPageErrors();
+  });
+
+  it('F2 (recovery): after a timeout, Try again with Stripe.js answering again resolves', async () => {
+    const host = await open({ stripe: 'hang', props: { loadTimeoutMs: 1000, maxLoadAttempts: 1 } });
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_timeout']);
+
+    host.setStripe('ok');
+    await host.tryAgain().click();
+    expect(await host.waitForStates(4)).toEqual(['pending', 'rejected:script_timeout', 'pending', 'resolved']);
+    expect(host.stripeRequests).toEqual([STRIPE_JS, `${STRIPE_JS}?retry=1`]);
+    await expectDom(host, { state: 'resolved', error: null, alert: null, tryAgain: false });
+    expect((await host.tags()).inPage).toBe(1);
+    await host.expectNoPageErrors();
+  });
+
+  it('F3: a script that loads but defines no Stripe gives stripe_unavailable, without retrying it', async () => {
+    const host = await open({ stripe: 'no-global', props: { maxLoadAttempts: 3 } });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:stripe_unavailable']);
+    expect(host.stripeRequests).toEqual([STRIPE_JS]); // a stub answering for Stripe.js will not do better next time
+    expect((await host.tags()).executions).toBe(1);
+    expect(await host.errorCodes()).toEqual(['stripe_unavailable']);
+    await expectDom(host, {
+      state: 'rejected',
+      error: 'stripe_unavailable',
+      busy: 'false',
+      alert: MESSAGES.stripe_unavailable,
+      tryAgain: true,
+    });
+    await host.expectNoPageErrors();
+  });
+
+  it('F5: a transient failure, then success within the automatic attempts: resolved with no user action', async () => {
+    const host = await open({ stripe: ['abort', 'ok'], props: { maxLoadAttempts: 3 } });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    expect(host.stripeRequests).toEqual([STRIPE_JS, STRIPE_JS]);
+    expect(await host.errorCodes()).toEqual([]);
+    const tags = await host.tags();
+    expect(tags).toMatchObject({ inserted: 2, inPage: 1, executions: 1, instances: 1 });
+    await expectDom(host, { state: 'resolved', error: null, busy: 'false', alert: null, tryAgain: false });
+    await host.expectNoPageErrors();
+  });
+
+  it('F10: 30 buttons under StrictMode inject one script tag and make one Stripe.js request', async () => {
+    const host = await open({ count: 30, strict: true, stripe: { delayMs: 300, then: 'ok' } });
+
+    for (let i = 0; i < 30; i++) expect(await host.waitForStates(2, i)).toEqual(['pending', 'resolved']);
+    const tags = await host.tags();
+    expect(tags).toMatchObject({ inserted: 1, inPage: 1, executions: 1, instances: 1 });
+    expect(host.stripeRequests).toEqual([STRIPE_JS]);
+    expect(await host.page.locator('[data-checkout-state="resolved"]').count()).toBe(30);
+    // Each button reported each state once, StrictMode's double effects notwithstanding.
+    expect((await host.events()).filter((e) => e.kind === 'state')).toHaveLength(60);
+    await host.expectNoPageErrors();
+  });
+});
