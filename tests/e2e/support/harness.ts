@@ -20,6 +20,8 @@ export const BUTTON_LABEL = 'Pay 12.00 €';
  * test under CI=true (or when the set-up itself failed), with the reason.
  */
 export function e2eSuite(name: string, body: () => void): void {
+  // A project's `testTimeout` does not reach its tests: set it here for every browser suite.
+  jest.setTimeout(30_000);
   if (e2e.available) {
     describe(name, body);
     return;
@@ -182,6 +184,8 @@ export class HostPage {
   readonly requests: string[] = [];
   readonly pageErrors: string[] = [];
   readonly console: Array<{ type: string; text: string }> = [];
+  /** alert/confirm/prompt dialogs the page opened (dismissed at once): a `javascript:` URL would show here. */
+  readonly dialogs: string[] = [];
   readonly sessionKey = randomBytes(6).toString('hex');
   private stripeSteps: StripeStep[] = ['ok'];
   private url = '';
@@ -204,6 +208,10 @@ export class HostPage {
     this.setStripe(options.stripe ?? 'ok');
     page.on('pageerror', (error) => this.pageErrors.push(error.stack ?? error.message));
     page.on('console', (msg) => this.console.push({ type: msg.type(), text: msg.text() }));
+    page.on('dialog', (dialog) => {
+      this.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss().catch(() => undefined);
+    });
     page.on('request', (req) => {
       this.requests.push(req.url());
       if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
@@ -338,6 +346,21 @@ export class HostPage {
 
   async unmount(): Promise<void> {
     await this.page.evaluate(() => (window as unknown as PageProbe).__unmount());
+  }
+
+  /** Still on the host page: no navigation to Checkout (nor anywhere else), no dialog. */
+  expectNoNavigation(): void {
+    expect(this.checkoutNavigations).toEqual([]);
+    expect(this.page.url()).toBe(this.url);
+    expect(this.dialogs).toEqual([]);
+  }
+
+  /** The host events recorded after `window.__unmount()`. */
+  async eventsAfterUnmount(): Promise<HostEvent[]> {
+    const events = await this.events();
+    const at = events.findIndex((e) => e.kind === 'unmounted');
+    if (at < 0) throw new Error('the page was not unmounted');
+    return events.slice(at + 1);
   }
 
   consoleErrors(): string[] {

@@ -1,0 +1,163 @@
+// Issue 4, the happy path, F7, F8, F11: click → session → checks → navigation to Stripe Checkout,
+// in Chromium against the production remote. The session endpoint is the test host server's
+// (tests/e2e/support/sessionEndpoint.ts); checkout.stripe.com is a Playwright route that counts navigations.
+import {
+  MESSAGES,
+  e2eSuite,
+  expectDom,
+  useBrowser,
+  usePages,
+  type HostPage,
+} from './support/harness';
+import { CHECKOUT_URL_PREFIX, type SessionStep } from './support/sessionEndpoint';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function resolved(host: HostPage): Promise<void> {
+  expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+  await expectDom(host, { state: 'resolved', error: null, busy: 'false', disabled: false, alert: null });
+}
+
+async function navigatedToCheckout(host: HostPage): Promise<void> {
+  await host.waitUntil(() => host.checkoutNavigations.length > 0, 'the navigation to Stripe Checkout');
+  await host.page.waitForURL((url) => url.href.startsWith(CHECKOUT_URL_PREFIX));
+}
+
+e2eSuite('Checkout flow in a real browser', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+
+  it('happy path: resolved → click → one session request → navigation to https://checkout.stripe.com/…', async () => {
+    const host = await open({ session: { seq: ['ok'], delay: 400 }, props: { sessionBody: { priceId: 'price_e2e', quantity: 2 } } });
+    await resolved(host);
+    await host.expectNoPageErrors(); // checked before we leave the page
+
+    await host.button().click();
+    await expectDom(host, { busy: 'true', state: 'resolved', error: null });
+    await navigatedToCheckout(host);
+
+    expect(host.checkoutNavigations).toHaveLength(1);
+    expect(host.checkoutNavigations[0]).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_[0-9a-f]+$/);
+    expect(host.sessionRequests).toHaveLength(1);
+    const request = host.sessionRequests[0];
+    expect(request.method()).toBe('POST');
+    expect(request.headers()['content-type']).toBe('application/json');
+    const [received] = await host.sessionLog();
+    expect(received.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(JSON.parse(received.body)).toEqual({ priceId: 'price_e2e', quantity: 2 });
+    expect(host.stripeRequests).toHaveLength(1);
+    expect(await host.errorCodes().catch(() => [])).toEqual([]); // (the page has left: nothing to read)
+    await host.expectNoPageErrors();
+  });
+
+  const failures: Array<{ name: string; step: SessionStep; code: keyof typeof MESSAGES }> = [
+    { name: 'a 500 answer', step: '500', code: 'session_failed' },
+    { name: 'invalid JSON', step: 'badjson', code: 'session_failed' },
+    { name: 'no answer within sessionTimeoutMs', step: 'hang', code: 'session_timeout' },
+    { name: 'a URL on another origin', step: 'other-origin', code: 'redirect_refused' },
+    { name: 'an http: URL', step: 'http', code: 'redirect_refused' },
+    { name: 'a javascript: URL', step: 'javascript', code: 'redirect_refused' },
+  ];
+
+  it.each(failures)('F7: $name → $code, no navigation, and the button works again', async ({ step, code }) => {
+    const sessionTimeoutMs = 1200;
+    const host = await open({ session: { seq: [step, 'ok'] }, props: { sessionTimeoutMs } });
+    await resolved(host);
+
+    const clickedAt = Date.now();
+    await host.button().click();
+    await host.waitUntil(async () => (await host.errorCodes()).length > 0, `the ${code} error`);
+    const elapsed = Date.now() - clickedAt;
+
+    expect(await host.errorCodes()).toEqual([code]);
+    expect(await host.states()).toEqual(['pending', 'resolved']); // the script state is not the session's
+    await expectDom(host, {
+      state: 'resolved',
+      error: code,
+      busy: 'false',
+      disabled: false,
+      alert: MESSAGES[code],
+      tryAgain: false, // a session failure is retried with the button itself
+    });
+    await sleep(300); // a navigation would have started by now
+    host.expectNoNavigation();
+    if (step === 'hang') {
+      expect(elapsed).toBeGreaterThanOrEqual(sessionTimeoutMs * 0.8);
+      expect(elapsed).toBeLessThanOrEqual(sessionTimeoutMs * 1.2 + 1000);
+      // The request was abandoned, not left open.
+      await host.waitUntil(async () => (await host.sessionLog())[0]?.aborted, 'the server to see the abort');
+    }
+    await host.expectNoPageErrors();
+
+    // Usable again: the next click starts a fresh session (new idempotency key) and leaves for Checkout.
+    await host.button().click();
+    await navigatedToCheckout(host);
+    const log = await host.sessionLog();
+    expect(log).toHaveLength(2);
+    expect(log[1].idempotencyKey).not.toBe(log[0].idempotencyKey);
+    expect(host.checkoutNavigations).toHaveLength(1);
+    await host.expectNoPageErrors();
+  });
+
+  it('F8: five rapid clicks make one session request and one navigation', async () => {
+    const host = await open({ session: { seq: ['ok'], delay: 1000 } });
+    await resolved(host);
+
+    // Real mouse clicks at the button (a locator click would wait: the busy button is aria-disabled).
+    const box = (await host.button().boundingBox())!;
+    for (let i = 0; i < 5; i++) await host.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expectDom(host, { busy: 'true' });
+    await navigatedToCheckout(host);
+    await sleep(500);
+
+    expect(host.sessionRequests).toHaveLength(1);
+    expect(await host.sessionLog()).toHaveLength(1);
+    expect(host.checkoutNavigations).toHaveLength(1);
+    await host.expectNoPageErrors();
+  });
+
+  it('F8: five clicks in one task (before React re-renders) still make one session request', async () => {
+    const host = await open({ session: { seq: ['ok'], delay: 1000 } });
+    await resolved(host);
+
+    await host.button().evaluate((button: HTMLButtonElement) => {
+      for (let i = 0; i < 5; i++) button.click();
+    });
+    await navigatedToCheckout(host);
+    await sleep(500);
+
+    expect(await host.sessionLog()).toHaveLength(1);
+    expect(host.checkoutNavigations).toHaveLength(1);
+    await host.expectNoPageErrors();
+  });
+
+  it('F11: unmount while Stripe.js is pending: no navigation, no error, nothing reported afterwards', async () => {
+    const host = await open({ stripe: { delayMs: 1000, then: 'ok' } });
+    await expectDom(host, { state: 'pending', busy: 'true' });
+
+    await host.unmount();
+    expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
+    await host.waitUntil(async () => (await host.tags()).executions === 1, 'Stripe.js to arrive after the unmount');
+    await sleep(300);
+
+    expect(await host.eventsAfterUnmount()).toEqual([]);
+    expect(host.sessionRequests).toHaveLength(0);
+    host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+
+  it('F11: unmount while a session is in flight: the request is abandoned, no navigation, no error', async () => {
+    const host = await open({ session: { seq: ['ok'], delay: 1000 } });
+    await resolved(host);
+
+    await host.button().click();
+    await host.waitUntil(async () => (await host.sessionLog()).length === 1, 'the session request to reach the server');
+    await host.unmount();
+    await sleep(1500); // past the moment the server answers
+
+    expect(await host.eventsAfterUnmount()).toEqual([]);
+    expect((await host.sessionLog())[0].aborted).toBe(true);
+    host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+});
