@@ -14,9 +14,12 @@ export const reactShares = {
   'react-dom/': singleton(REACT_RANGE),
 };
 
-/** Shared so that two remotes on one page agree on one Stripe.js wrapper. */
+/**
+ * Shared so that two remotes on one page agree on one Stripe.js wrapper. Eager: it is 1.6 KB, and
+ * inside remoteEntry.js it costs no extra sequential round trip before the button can render.
+ */
 export const stripeShares = {
-  '@stripe/stripe-js/pure': singleton('^10.2.0'),
+  '@stripe/stripe-js/pure': { ...singleton('^10.2.0'), eager: true },
 };
 
 /** The contract's headers: any origin may load the remote; entries are revalidated, hashed chunks kept. */

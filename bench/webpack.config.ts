@@ -1,0 +1,55 @@
+// The bench hosts, built the same way: `direct` bundles the component; `federated` loads it from
+// the remote at runtime; `lite` too, from the remote's lite build, lending it the host's runtime.
+// Everything else (page, React, minifier) is identical.
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { Configuration } from 'webpack';
+import { reactShares } from '../build/federation';
+
+const tsRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  loader: 'ts-loader',
+  options: { transpileOnly: true, configFile: path.resolve(__dirname, '../tsconfig.json'), compilerOptions: { noEmit: false } },
+};
+
+function host(name: 'direct' | 'federated' | 'lite', entry: string, extra: Configuration['plugins'] = []): Configuration {
+  return {
+    name,
+    mode: 'production',
+    context: __dirname,
+    entry,
+    devtool: false,
+    output: {
+      path: path.resolve(__dirname, 'dist', name),
+      publicPath: '/',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: `bench_${name}`,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: { rules: [tsRule] },
+    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra],
+    performance: { hints: false },
+  };
+}
+
+export default [
+  host('direct', './page/direct.tsx'),
+  host('federated', './page/federated/index.ts', [
+    new ModuleFederationPlugin({ name: 'bench_federated', shared: reactShares, shareStrategy: 'loaded-first', dts: false, manifest: false }),
+  ]),
+  // Same host, lending its federation runtime to the remote's lite build (dist/lite).
+  host('lite', './page/federated/index.ts', [
+    new ModuleFederationPlugin({
+      name: 'bench_lite',
+      shared: reactShares,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+      experiments: { provideExternalRuntime: true },
+    }),
+  ]),
+];
