@@ -167,6 +167,8 @@ export interface OpenOptions {
   manifestUrl?: string;
   /** Base URL of the page; default the test host. */
   pageUrl?: string;
+  /** Hand the props to the page through an init script, not the URL (keeps a secret off the wire). */
+  propsOffTheWire?: boolean;
   /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
   waitForButtons?: number;
 }
@@ -175,13 +177,14 @@ export const EXPECTED_BROWSER_NOISE = [
   // Chromium's own console lines for failed subresources and CSP blocks: expected in failure scenarios.
   /^Failed to load resource: /,
   /^Refused to load the script 'https:\/\/js\.stripe\.com\//,
+  /^Loading the script 'https:\/\/js\.stripe\.com\/[^']*' violates the following Content Security Policy directive/,
 ];
 
 export class HostPage {
   readonly stripeRequests: string[] = [];
   readonly sessionRequests: Request[] = [];
   readonly checkoutNavigations: string[] = [];
-  readonly requests: string[] = [];
+  readonly requests: Array<{ url: string; method: string; headers: Record<string, string>; body: string | null }> = [];
   readonly pageErrors: string[] = [];
   readonly console: Array<{ type: string; text: string }> = [];
   /** alert/confirm/prompt dialogs the page opened (dismissed at once): a `javascript:` URL would show here. */
@@ -213,7 +216,7 @@ export class HostPage {
       void dialog.dismiss().catch(() => undefined);
     });
     page.on('request', (req) => {
-      this.requests.push(req.url());
+      this.requests.push({ url: req.url(), method: req.method(), headers: req.headers(), body: req.postData() });
       if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
     });
     await context.addInitScript(installProbe);
@@ -242,7 +245,14 @@ export class HostPage {
       sessionEndpoint: `${SESSION_PATH}?${endpoint}`,
       ...options.props,
     };
-    const query = new URLSearchParams({ remote: options.manifestUrl ?? e2e.manifestUrl!, props: JSON.stringify(props) });
+    const query = new URLSearchParams({ remote: options.manifestUrl ?? e2e.manifestUrl! });
+    if (options.propsOffTheWire) {
+      await context.addInitScript((p) => {
+        (window as unknown as { __hostProps: unknown }).__hostProps = p;
+      }, props);
+    } else {
+      query.set('props', JSON.stringify(props));
+    }
     if (options.count) query.set('count', String(options.count));
     if (options.strict === false) query.set('strict', '0');
     if (options.csp) query.set('csp', options.csp);
