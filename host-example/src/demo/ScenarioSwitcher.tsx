@@ -32,9 +32,8 @@ export function ScenarioSwitcher({ options }: { options: PageOptions }) {
                 >
                   <span className="scenario-label">{scenario.label}</span>
                   <span className="scenario-does">{scenario.does}</span>
-                  <span className={`pill pill-${scenario.expect.state}`}>
-                    {scenario.expect.state}
-                    {scenario.expect.code ? ` · ${scenario.expect.code}` : ''}
+                  <span className={`pill pill-${scenario.expect.state}`} title={`Expected: ${scenario.expect.state}`}>
+                    {scenario.expect.code ?? scenario.expect.state}
                   </span>
                 </a>
               </li>

@@ -42,14 +42,14 @@ export interface CheckoutRemote {
 }
 
 /**
- * The most one load may take: per attempt three requests in a row (manifest, entry, exposed chunk),
- * each bounded by `timeoutMs`, plus the pauses. It only matters when the exposed chunk never answers
- * (webpack's own chunk timeout is 120 s); everything else fails sooner.
+ * The most one load may take: per attempt, the manifest and the entry (each bounded by `timeoutMs`
+ * in the retry plugin), plus the pauses. Only an exposed chunk that never answers ever reaches it:
+ * the remote's webpack waits 120 s for a chunk and no runtime hook can shorten that from the host.
  */
 export function loadDeadlineMs(policy: RemotePolicy): number {
   let pauses = 0;
   for (let n = 1; n < policy.attempts; n++) pauses += retryPause(policy, n);
-  return policy.attempts * 3 * policy.timeoutMs + pauses;
+  return policy.attempts * 2 * policy.timeoutMs + pauses;
 }
 
 export interface RegisterOptions {

@@ -67,21 +67,19 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * One line a person can act on. The runtime's messages carry an error code, the cause and a link
- * to its docs; keep the code and the cause.
+ * One line a person can act on. The runtime's messages carry an error code, its arguments, a link
+ * to its docs and the original error: keep what failed and the original error.
  */
 export function describeRemoteError(error: unknown): { stage: RemoteStage; message: string } {
   const raw = messageOf(error);
-  const firstLine = raw.split('\n')[0].replace(/\s*View the docs.*$/i, '').trim();
-  if (/RUNTIME-003|manifest/i.test(raw)) {
-    const cause = /(?:answered|within|NetworkError|Failed to fetch|Unexpected token|not valid JSON)[^\n#]*/i.exec(raw);
-    return { stage: 'manifest', message: cause ? `Manifest: ${cause[0].trim()}` : firstLine };
+  const original = /Original Error Message:\s*([\s\S]*)$/.exec(raw)?.[1].trim().replace(/^(Type)?Error: /, '');
+  const summary = raw.split('\n')[0].replace(/^\[ Federation Runtime \]: /, '').trim();
+  if (/#RUNTIME-(003|013)\b/.test(raw)) return { stage: 'manifest', message: `Manifest: ${original ?? summary}` };
+  if (/#RUNTIME-(001|008)\b/.test(raw)) {
+    const cause = (original ?? summary).replace(/^Script(Network|Execution)Error: /, '').replace(/ - the script URL is unreachable.*$/, ' (unreachable, or an error status).');
+    return { stage: 'entry', message: `Remote entry: ${cause}` };
   }
-  if (/RUNTIME-008|ScriptNetworkError|remote entry|RUNTIME-001/i.test(raw)) {
-    const cause = /ScriptNetworkError: ([^\n]*)/.exec(raw);
-    return { stage: 'entry', message: cause ? `Remote entry: ${cause[1].replace(/ - the script URL.*$/, '')}` : firstLine };
-  }
-  return { stage: 'module', message: firstLine || 'The exposed module could not be loaded.' };
+  return { stage: 'module', message: `Exposed module: ${raw.replace(/\s*\n\s*/g, ' ').trim() || 'it could not be loaded.'}` };
 }
 
 /** Drops everything the runtime cached about the remote (a failed manifest or entry included). */
@@ -98,7 +96,7 @@ async function fetchManifest(url: string, init: RequestInit, timeoutMs: number):
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ResourceError(timedOut ? `no answer from ${url} within ${timeoutMs} ms` : `NetworkError fetching ${url}: ${messageOf(error)}`);
+    throw new ResourceError(timedOut ? `no answer from ${url} within ${timeoutMs} ms` : `could not reach ${url} (${messageOf(error)})`);
   }
   if (!response.ok) throw new ResourceError(`${url} answered ${response.status} ${response.statusText}`.trim());
   return response;

@@ -175,7 +175,10 @@ export function ShopPage({ config, options, remote, store, demoWorker }: ShopPag
               </p>
             )}
             <p className="secure-note">
-              <span aria-hidden="true">🔒</span> Card payment by Stripe Checkout, from the <code>checkout</code> remote
+              <svg className="lock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+                <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h.5zm1.5 0h4V5a2 2 0 1 0-4 0v2z" fill="currentColor" />
+              </svg>{' '}
+              Card payment by Stripe Checkout, from the <code>checkout</code> remote
             </p>
           </div>
           <dl className="settings" aria-label="Settings of this page">

@@ -123,6 +123,11 @@ export function StatusPanel({ store, remote, now = defaultNow }: StatusPanelProp
           )}
           {state.remote.status === 'loaded' && state.remote.detail && <span className="muted"> {state.remote.detail}</span>}
           {remote && <span className="status-remote-url">{remote.manifestUrl}</span>}
+          {state.remote.status === 'failed' && state.remote.detail && (
+            <span className="status-remote-error" data-testid="status-remote-error">
+              {state.remote.detail}
+            </span>
+          )}
         </span>
       </div>
 
@@ -134,8 +139,10 @@ export function StatusPanel({ store, remote, now = defaultNow }: StatusPanelProp
             <li key={i} className={`timeline-entry tone-${tone}`} data-kind={entry.kind}>
               <time className="timeline-time">{formatMs(entry.t)}</time>
               <span className="timeline-dot" aria-hidden="true" />
-              <span className="timeline-label">{label}</span>
-              {detail && <span className="timeline-detail">{detail}</span>}
+              <span className="timeline-body">
+                <span className="timeline-label">{label}</span>
+                {detail && <span className="timeline-detail"> {detail}</span>}
+              </span>
             </li>
           );
         })}
