@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError } from '../types';
 import { startEmbeddedCheckout } from '../checkout/embedded';
+import { useLatest } from './useLatest';
 
 export interface CheckoutDialogProps {
   stripe: Stripe;
@@ -21,8 +22,7 @@ export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClos
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onComplete, onFail });
-  callbacks.current = { onComplete, onFail };
+  const callbacks = useLatest({ onComplete, onFail });
 
   useEffect(() => {
     const dialog = dialogRef.current!;
@@ -46,7 +46,7 @@ export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClos
       live = false;
       destroy();
     };
-  }, [stripe, clientSecret]);
+  }, [stripe, clientSecret, callbacks]);
 
   return (
     <dialog
