@@ -80,7 +80,8 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
 
     // Redirect mode does not need Stripe.js: the person can still pay on the hosted page.
     await host.button().click();
-    await host.waitUntil(() => host.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+    await host.waitForCheckout();
+    expect(host.checkoutNavigations).toHaveLength(1);
     expect(host.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
   });
 
@@ -99,7 +100,8 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     expect(await cspControl(host.page)).toEqual({ inline: false, evalString: false });
 
     await host.button().click();
-    await host.waitUntil(() => host.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+    await host.waitForCheckout();
+    expect(host.checkoutNavigations).toHaveLength(1);
     expect(host.sessionRequests).toHaveLength(1);
     expect(host.pageErrors).toEqual([]);
   });

@@ -118,11 +118,18 @@ function installProbe(): void {
   w.__rejections = [];
   w.__windowErrors = [];
   w.__cspViolations = [];
+  // Reported to node as they happen, so a page that has since navigated away still tells.
+  const report = (kind: string, text: string) => (w as unknown as { __e2eReport?: (k: string, t: string) => void }).__e2eReport?.(kind, text);
   addEventListener('unhandledrejection', (e) => {
     const r = e.reason as { stack?: string; message?: string } | undefined;
-    w.__rejections.push(String(r?.stack ?? r?.message ?? r));
+    const text = String(r?.stack ?? r?.message ?? r);
+    w.__rejections.push(text);
+    report('rejection', text);
   });
-  addEventListener('error', (e) => w.__windowErrors.push(String(e.message)));
+  addEventListener('error', (e) => {
+    w.__windowErrors.push(String(e.message));
+    report('error', String(e.message));
+  });
   document.addEventListener('securitypolicyviolation', (e) =>
     w.__cspViolations.push({ blockedURI: e.blockedURI, directive: e.effectiveDirective }),
   );
@@ -186,6 +193,9 @@ export class HostPage {
   readonly checkoutNavigations: string[] = [];
   readonly requests: Array<{ url: string; method: string; headers: Record<string, string>; body: string | null }> = [];
   readonly pageErrors: string[] = [];
+  /** From the page's own `unhandledrejection` and `error` listeners. */
+  readonly rejections: string[] = [];
+  readonly windowErrors: string[] = [];
   readonly console: Array<{ type: string; text: string }> = [];
   /** alert/confirm/prompt dialogs the page opened (dismissed at once): a `javascript:` URL would show here. */
   readonly dialogs: string[] = [];
@@ -218,6 +228,9 @@ export class HostPage {
     page.on('request', (req) => {
       this.requests.push({ url: req.url(), method: req.method(), headers: req.headers(), body: req.postData() });
       if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
+    });
+    await context.exposeBinding('__e2eReport', (_source, kind: string, text: string) => {
+      (kind === 'rejection' ? this.rejections : this.windowErrors).push(text);
     });
     await context.addInitScript(installProbe);
     // Nothing else may leave the machine: any other outside request fails (and is recorded above).
@@ -358,6 +371,12 @@ export class HostPage {
     await this.page.evaluate(() => (window as unknown as PageProbe).__unmount());
   }
 
+  /** Waits for the one navigation to Stripe Checkout, and for the page to be there. */
+  async waitForCheckout(): Promise<void> {
+    await this.waitUntil(() => this.checkoutNavigations.length > 0, 'the navigation to Stripe Checkout');
+    await this.page.waitForURL((url) => url.href.startsWith('https://checkout.stripe.com/'));
+  }
+
   /** Still on the host page: no navigation to Checkout (nor anywhere else), no dialog. */
   expectNoNavigation(): void {
     expect(this.checkoutNavigations).toEqual([]);
@@ -383,15 +402,10 @@ export class HostPage {
    * the failures a scenario causes on purpose.
    */
   async expectNoPageErrors(allowedConsole: RegExp[] = EXPECTED_BROWSER_NOISE): Promise<void> {
-    const inPage = this.page.url().startsWith('https://checkout.stripe.com/')
-      ? { rejections: [], windowErrors: [] }
-      : await this.page.evaluate(() => {
-          const w = window as unknown as PageProbe;
-          return { rejections: w.__rejections, windowErrors: w.__windowErrors };
-        });
+    await sleep(50); // let the last reports from the page arrive
     expect(this.pageErrors).toEqual([]);
-    expect(inPage.rejections).toEqual([]);
-    expect(inPage.windowErrors).toEqual([]);
+    expect(this.rejections).toEqual([]);
+    expect(this.windowErrors).toEqual([]);
     expect(this.consoleErrors().filter((text) => !allowedConsole.some((re) => re.test(text)))).toEqual([]);
   }
 
