@@ -26,10 +26,7 @@ const tsRule = {
 
 type Argv = { mode?: Configuration['mode'] };
 
-/** A configuration built and served along with the page, but with no dev server of its own. */
-type ServedConfiguration = Omit<Configuration, 'devServer'> & { devServer: false };
-
-export default (_env: unknown, argv: Argv): (Configuration | ServedConfiguration)[] => {
+export default (_env: unknown, argv: Argv): Configuration[] => {
   const production = argv.mode !== 'development';
   loadEnvFile();
   // Build time: where the remote's manifest is. The page also takes `?remote=<manifest url>`.
@@ -69,11 +66,14 @@ export default (_env: unknown, argv: Argv): (Configuration | ServedConfiguration
       new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'] }),
     ],
     performance: { hints: false },
+    stats: production ? 'normal' : 'minimal',
     devServer: {
       port: HOST_PORT,
       hot: false,
       liveReload: true,
       historyApiFallback: true,
+      // Everything the page needs is built; the repository's public/ is the remote's standalone page.
+      static: false,
       allowedHosts: 'all',
       client: { overlay: { errors: true, warnings: false } },
       setupMiddlewares(middlewares) {
@@ -92,19 +92,19 @@ export default (_env: unknown, argv: Argv): (Configuration | ServedConfiguration
     },
   };
 
-  const serviceWorker: ServedConfiguration = {
+  const serviceWorker: Configuration = {
     name: 'demo-sw',
     mode: production ? 'production' : 'development',
     context: __dirname,
-    target: 'webworker',
+    // Not a `web` target, so the dev server injects no live-reload client into the worker.
+    target: false,
     entry: { 'demo-sw': './src/demo/serviceWorker.ts' },
     devtool: false,
-    output: { path: output, publicPath: '/', filename: '[name].js' },
+    output: { path: output, publicPath: '/', filename: '[name].js', globalObject: 'self', chunkFormat: false, chunkLoading: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: { rules: [tsRule] },
     performance: { hints: false },
-    // Served by the page's dev server, without its live-reload client (a worker has no page to reload).
-    devServer: false,
+    stats: production ? 'normal' : 'minimal',
   };
 
   return [page, serviceWorker];

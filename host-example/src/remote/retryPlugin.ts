@@ -109,6 +109,8 @@ export function checkoutRetryPlugin(options: RetryPluginOptions): ModuleFederati
   // The modules being retried by the loop below: a failure of one of our own retries is the
   // loop's to handle, not a new loop's.
   const retrying = new Set<string>();
+  // How many times the runtime created each remote entry script (see createScript).
+  const entryScripts = new Map<string, number>();
 
   return {
     name: 'checkout-retry-plugin',
@@ -118,9 +120,18 @@ export function checkoutRetryPlugin(options: RetryPluginOptions): ModuleFederati
       return fetchManifest(url, init, policy.timeoutMs);
     },
 
-    createScript({ remoteInfo }) {
+    createScript({ url, remoteInfo }) {
       if (!ours(remoteInfo?.name)) return undefined;
-      return { timeout: policy.timeoutMs };
+      // The entry is only created again after a failed attempt. If that attempt timed out, its
+      // request may still be open, and Chromium answers a new <script> for the same URL from it:
+      // the retry would send nothing and time out again (seen in the e2e suite, F6). So a retry
+      // asks for a URL of its own; the first load keeps the plain, cacheable one.
+      const created = entryScripts.get(url) ?? 0;
+      entryScripts.set(url, created + 1);
+      if (created === 0) return { timeout: policy.timeoutMs };
+      const script = document.createElement('script');
+      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${created}`;
+      return { script, timeout: policy.timeoutMs };
     },
 
     async errorLoadRemote(args) {
