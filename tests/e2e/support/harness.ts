@@ -172,8 +172,10 @@ export interface OpenOptions {
   stripe?: StripeStep | StripeStep[];
   /** Manifest URL to register; default the served remote's. */
   manifestUrl?: string;
-  /** Base URL of the page; default the test host. */
-  pageUrl?: string;
+  /** A page to open as it is, instead of the test host configured by the options above (e.g. the host example). */
+  url?: string;
+  /** Service workers: the host example's offline demo registers one; blocked, Stripe.js goes to our routes. */
+  serviceWorkers?: 'allow' | 'block';
   /** Hand the props to the page through an init script, not the URL (keeps a secret off the wire). */
   propsOffTheWire?: boolean;
   /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
@@ -209,7 +211,7 @@ export class HostPage {
   ) {}
 
   static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: options.serviceWorkers ?? 'allow' });
     const page = await context.newPage();
     const host = new HostPage(context, page);
     await host.setUp(options);
@@ -269,7 +271,7 @@ export class HostPage {
     if (options.count) query.set('count', String(options.count));
     if (options.strict === false) query.set('strict', '0');
     if (options.csp) query.set('csp', options.csp);
-    this.url = `${options.pageUrl ?? e2e.hostUrl}/?${query}`;
+    this.url = options.url ?? `${e2e.hostUrl}/?${query}`;
     // Stripe.js may never answer: do not wait for `load`.
     await page.goto(this.url, { waitUntil: 'domcontentloaded' });
     const wait = options.waitForButtons ?? options.count ?? 1;

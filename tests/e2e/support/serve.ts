@@ -31,7 +31,15 @@ async function main(): Promise<void> {
   servers.push(host);
   let hostExample: StaticServer | null = null;
   if (dirs.hostExample) {
-    hostExample = await startStaticServer({ root: dirs.hostExample, spaFallback: true });
+    // The host example as `npm run serve` runs it, with its API, in its offline demo mode (no keys).
+    const { createExampleApi } = await import('../../../host-example/server/exampleApi');
+    const api = createExampleApi({
+      config: { mode: 'demo' },
+      remoteUrl: `${remote.url}/mf-manifest.json`,
+      dev: false,
+      log: () => undefined,
+    });
+    hostExample = await startStaticServer({ root: dirs.hostExample, handle: api, spaFallback: true });
     servers.push(hostExample);
   }
 

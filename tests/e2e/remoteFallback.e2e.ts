@@ -1,0 +1,78 @@
+// Issue 4, F6: the remote's manifest or entry down (404, 500, never answering) → the host example's
+// fallback; the remote back → Try again mounts the button. Against the production host example
+// (host-example/, served with its API in offline demo mode) and the production remote.
+import type { Route } from 'playwright-core';
+import { e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+
+const FALLBACK_TEXT = 'Checkout is unavailable right now';
+/** The host example's own bound on each remote request (its `?remoteTimeoutMs=`). */
+const REMOTE_TIMEOUT_MS = 1500;
+
+type Failure = 404 | 500 | 'hang';
+type Target = 'manifest' | 'entry';
+
+const FILE: Record<Target, string> = { manifest: 'mf-manifest.json', entry: 'remoteEntry.js' };
+
+function hostExampleUrl(): string {
+  const query = new URLSearchParams({
+    remote: e2e.manifestUrl!,
+    remoteAttempts: '1',
+    remoteTimeoutMs: String(REMOTE_TIMEOUT_MS),
+    maxLoadAttempts: '1',
+    loadTimeoutMs: '3000',
+  });
+  return `${e2e.hostExampleUrl}/?${query}`;
+}
+
+/** Makes one of the remote's files fail; returns "the remote is back". */
+async function takeDown(host: HostPage, target: Target, failure: Failure): Promise<{ hits: () => number; restore: () => Promise<void> }> {
+  const url = `${e2e.remoteUrl}/${FILE[target]}`;
+  let hits = 0;
+  const handler = async (route: Route) => {
+    hits++;
+    if (failure === 'hang') return; // never answers
+    await route.fulfill({ status: failure, contentType: 'text/plain', body: `down (${failure})`, headers: { 'Access-Control-Allow-Origin': '*' } });
+  };
+  await host.context.route(url, handler);
+  return { hits: () => hits, restore: () => host.context.unroute(url, handler) };
+}
+
+e2eSuite('The remote down, in the host example', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+
+  const cases: Array<{ target: Target; failure: Failure }> = [
+    { target: 'manifest', failure: 404 },
+    { target: 'manifest', failure: 500 },
+    { target: 'manifest', failure: 'hang' },
+    { target: 'entry', failure: 404 },
+    { target: 'entry', failure: 500 },
+    { target: 'entry', failure: 'hang' },
+  ];
+
+  it.each(cases)('F6: the $target answering $failure → fallback; the remote back → Try again mounts the button', async ({ target, failure }) => {
+    if (!e2e.hostExampleUrl) throw new Error(`no host example to test against: ${e2e.hostExampleError ?? 'unknown reason'}`);
+    // The remote goes down before the page asks for it.
+    const host = await open({ url: 'about:blank', waitForButtons: 0, serviceWorkers: 'block' });
+    const down = await takeDown(host, target, failure);
+    await host.page.goto(hostExampleUrl(), { waitUntil: 'domcontentloaded' });
+
+    const fallback = host.page.getByTestId('remote-fallback');
+    await fallback.waitFor({ timeout: 15_000 });
+    expect(await fallback.getByRole('alert').textContent()).toContain(FALLBACK_TEXT);
+    const tryAgain = fallback.getByRole('button', { name: /try again/i });
+    expect(await tryAgain.isVisible()).toBe(true);
+    expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
+    expect(down.hits()).toBeGreaterThanOrEqual(1);
+    expect(host.stripeRequests).toEqual([]); // nothing of the button ran
+    expect(host.pageErrors).toEqual([]);
+
+    await down.restore(); // the remote is back
+    await tryAgain.click();
+
+    await host.root().waitFor({ timeout: 15_000 });
+    expect(await fallback.count()).toBe(0);
+    await expectDom(host, { state: 'resolved', error: null }, 0, 10_000);
+    await host.expectNoPageErrors();
+  });
+});
