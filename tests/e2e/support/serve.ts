@@ -31,10 +31,12 @@ async function main(): Promise<void> {
   servers.push(host);
   let hostExample: StaticServer | null = null;
   if (dirs.hostExample) {
-    // The host example as `npm run serve` runs it, with its API, in its offline demo mode (no keys).
+    // The host example as `npm run serve` runs it, with its API, in its Stripe test mode shape: no
+    // demo service worker, so the page loads Stripe.js like a production host (our routes answer it).
+    // The keys are placeholders: the remote-loading scenarios never create a session.
     const { createExampleApi } = await import('../../../host-example/server/exampleApi');
     const api = createExampleApi({
-      config: { mode: 'demo' },
+      config: { mode: 'stripe', publishableKey: 'pk_test_e2eHostExample', secretKey: 'sk_test_e2eUnusedPlaceholder' },
       remoteUrl: `${remote.url}/mf-manifest.json`,
       dev: false,
       log: () => undefined,
