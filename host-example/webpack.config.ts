@@ -3,8 +3,8 @@
 //   npm start      (with the remote)  webpack serve --mode development -c host-example/webpack.config.ts
 //   npm run build  (with the remote)  webpack --mode production -c host-example/webpack.config.ts
 //
-// Two configurations: the page (a federation host), and the offline demo's service worker, which
-// must be a plain script at the origin's root (no federation runtime in it).
+// One configuration: the page (a federation host); the offline demo's service worker is built with it
+// (build/DemoServiceWorkerPlugin.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -14,6 +14,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { reactShares } from '../build/federation';
 import { DEFAULT_REMOTE_URL, describeMode, loadEnvFile, readExampleConfig } from './server/config';
 import { createExampleApi } from './server/exampleApi';
+import { DemoServiceWorkerPlugin } from './build/DemoServiceWorkerPlugin';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 
@@ -26,7 +27,7 @@ const tsRule = {
 
 type Argv = { mode?: Configuration['mode'] };
 
-export default (_env: unknown, argv: Argv): Configuration[] => {
+export default (_env: unknown, argv: Argv): Configuration => {
   const production = argv.mode !== 'development';
   loadEnvFile();
   // Build time: where the remote's manifest is. The page also takes `?remote=<manifest url>`.
@@ -34,7 +35,7 @@ export default (_env: unknown, argv: Argv): Configuration[] => {
   const output = path.resolve(__dirname, 'dist');
 
   const page: Configuration & { devServer?: DevServerConfiguration } = {
-    name: 'host',
+    name: 'host-example',
     mode: production ? 'production' : 'development',
     context: __dirname,
     entry: { main: './src/index.ts' },
@@ -47,7 +48,7 @@ export default (_env: unknown, argv: Argv): Configuration[] => {
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: 'shop',
-      clean: { keep: /^demo-sw\.js/ },
+      clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [tsRule] },
@@ -64,6 +65,8 @@ export default (_env: unknown, argv: Argv): Configuration[] => {
       }),
       new webpack.DefinePlugin({ __REMOTE_URL__: JSON.stringify(remoteUrl) }),
       new HtmlWebpackPlugin({ template: './public/index.html', chunks: ['main'] }),
+      // The offline demo's service worker, at /demo-sw.js (no federation runtime, no dev client in it).
+      new DemoServiceWorkerPlugin({ entry: './src/demo/serviceWorker.ts', filename: 'demo-sw.js' }),
     ],
     performance: { hints: false },
     stats: production ? 'normal' : 'minimal',
@@ -92,20 +95,5 @@ export default (_env: unknown, argv: Argv): Configuration[] => {
     },
   };
 
-  const serviceWorker: Configuration = {
-    name: 'demo-sw',
-    mode: production ? 'production' : 'development',
-    context: __dirname,
-    // Not a `web` target, so the dev server injects no live-reload client into the worker.
-    target: false,
-    entry: { 'demo-sw': './src/demo/serviceWorker.ts' },
-    devtool: false,
-    output: { path: output, publicPath: '/', filename: '[name].js', globalObject: 'self', chunkFormat: false, chunkLoading: false },
-    resolve: { extensions: ['.ts', '.js'] },
-    module: { rules: [tsRule] },
-    performance: { hints: false },
-    stats: production ? 'normal' : 'minimal',
-  };
-
-  return [page, serviceWorker];
+  return page;
 };
