@@ -90,6 +90,11 @@ function Setting({ name, value, note }: { name: string; value: string; note?: st
   );
 }
 
+/** A publishable key is public; anything else given as one (a secret key…) is not repeated. */
+function shownKey(key: string): string {
+  return /^pk_(test|live)_[A-Za-z0-9_]+$/.test(key) ? key : `${key.slice(0, 3)}… (not a publishable key, not shown)`;
+}
+
 export function ShopPage({ config, options, remote, store, demoWorker }: ShopPageProps) {
   const demo = config.mode === 'demo';
   const [lines, setQuantity] = useCart();
@@ -192,7 +197,7 @@ export function ShopPage({ config, options, remote, store, demoWorker }: ShopPag
             <Setting name="maxLoadAttempts" value={String(options.maxLoadAttempts ?? '3 (default)')} />
             <Setting name="sessionTimeoutMs" value={ms(options.sessionTimeoutMs, '15000 ms (default)')} />
             <Setting name="mode" value={options.mode} note="?mode=redirect|embedded" />
-            <Setting name="publishableKey" value={publishableKey} note={options.key ? '?key=' : undefined} />
+            <Setting name="publishableKey" value={shownKey(publishableKey)} note={options.key ? '?key=' : undefined} />
           </dl>
         </section>
         <StatusPanel store={store} remote={remote} />
