@@ -172,6 +172,8 @@ export interface OpenOptions {
   stripe?: StripeStep | StripeStep[];
   /** Manifest URL to register; default the served remote's. */
   manifestUrl?: string;
+  /** Base URL of a page that reads the test host's query (remote, props, count, strict); default the test host. */
+  pageUrl?: string;
   /** A page to open as it is, instead of the test host configured by the options above (e.g. the host example). */
   url?: string;
   /** Service workers: the host example's offline demo registers one; blocked, Stripe.js goes to our routes. */
@@ -271,7 +273,7 @@ export class HostPage {
     if (options.count) query.set('count', String(options.count));
     if (options.strict === false) query.set('strict', '0');
     if (options.csp) query.set('csp', options.csp);
-    this.url = options.url ?? `${e2e.hostUrl}/?${query}`;
+    this.url = options.url ?? `${options.pageUrl ?? e2e.hostUrl}/?${query}`;
     // Stripe.js may never answer: do not wait for `load`.
     await page.goto(this.url, { waitUntil: 'domcontentloaded' });
     const wait = options.waitForButtons ?? options.count ?? 1;
