@@ -82,7 +82,10 @@ export function describeRemoteError(error: unknown): { stage: RemoteStage; messa
   return { stage: 'module', message: `Exposed module: ${raw.replace(/\s*\n\s*/g, ' ').trim() || 'it could not be loaded.'}` };
 }
 
-/** Drops everything the runtime cached about the remote (a failed manifest or entry included). */
+/**
+ * Drops everything the runtime cached about the remote (a failed manifest or entry included). The
+ * runtime says on the console that the remote "is already registered": expected here.
+ */
 export function resetRemote(origin: ModuleFederation, remoteName: string): void {
   const registered = origin.options.remotes.find((remote) => remote.name === remoteName);
   if (registered) origin.registerRemotes([{ ...registered }], { force: true });
