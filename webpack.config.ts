@@ -37,6 +37,8 @@ function remote(flavour: Flavour, production: boolean): Config {
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: 'checkout',
+      // webpack waits 120 s for a chunk by default; a host's fallback should not wait that long.
+      chunkLoadTimeout: 10_000,
       clean: lite ? true : { keep: /^lite\// },
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
