@@ -25,7 +25,7 @@ e2eSuite('Checkout flow in a real browser', () => {
   it('happy path: resolved → click → one session request → navigation to https://checkout.stripe.com/…', async () => {
     const host = await open({ session: { seq: ['ok'], delay: 400 }, props: { sessionBody: { priceId: 'price_e2e', quantity: 2 } } });
     await resolved(host);
-    await host.expectNoPageErrors(); // checked before we leave the page
+    await host.expectNoPageErrors([]); // not even a console line (checked again after we leave the page)
 
     await host.button().click();
     await expectDom(host, { busy: 'true', state: 'resolved', error: null });
@@ -41,7 +41,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     expect(received.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(JSON.parse(received.body)).toEqual({ priceId: 'price_e2e', quantity: 2 });
     expect(host.stripeRequests).toHaveLength(1);
-    await host.expectNoPageErrors();
+    await host.expectNoPageErrors([]);
   });
 
   const failures: Array<{ name: string; step: SessionStep; code: keyof typeof MESSAGES }> = [

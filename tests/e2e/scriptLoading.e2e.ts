@@ -134,6 +134,6 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     expect(await host.page.locator('[data-checkout-state="resolved"]').count()).toBe(30);
     // Each button reported each state once, StrictMode's double effects notwithstanding.
     expect((await host.events()).filter((e) => e.kind === 'state')).toHaveLength(60);
-    await host.expectNoPageErrors();
+    await host.expectNoPageErrors([]);
   });
 });
