@@ -90,6 +90,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     expect(log).toHaveLength(2);
     expect(log[1].idempotencyKey).not.toBe(log[0].idempotencyKey);
     expect(host.checkoutNavigations).toHaveLength(1);
+    expect(host.stripeRequests).toHaveLength(1);
     await host.expectNoPageErrors();
   });
 
@@ -107,6 +108,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     expect(host.sessionRequests).toHaveLength(1);
     expect(await host.sessionLog()).toHaveLength(1);
     expect(host.checkoutNavigations).toHaveLength(1);
+    expect(host.stripeRequests).toHaveLength(1);
     await host.expectNoPageErrors();
   });
 
@@ -128,6 +130,7 @@ e2eSuite('Checkout flow in a real browser', () => {
   it('F11: unmount while Stripe.js is pending: no navigation, no error, nothing reported afterwards', async () => {
     const host = await open({ stripe: { delayMs: 1000, then: 'ok' } });
     await expectDom(host, { state: 'pending', busy: 'true' });
+    expect(await host.states()).toEqual(['pending']);
 
     await host.unmount();
     expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
@@ -135,6 +138,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await sleep(300);
 
     expect(await host.eventsAfterUnmount()).toEqual([]);
+    expect(host.stripeRequests).toHaveLength(1);
     expect(host.sessionRequests).toHaveLength(0);
     host.expectNoNavigation();
     await host.expectNoPageErrors();

@@ -73,7 +73,9 @@ e2eSuite('The remote down, in the host example', () => {
 
     await host.root().waitFor({ timeout: 15_000 });
     expect(await fallback.count()).toBe(0);
-    await expectDom(host, { state: 'resolved', error: null }, 0, 10_000);
+    await expectDom(host, { state: 'resolved', error: null, busy: 'false', alert: null }, 0, 10_000);
+    expect(host.stripeRequests).toHaveLength(1);
+    expect(host.requests.filter((r) => r.url.includes('/api/checkout-sessions'))).toEqual([]);
     await host.expectNoPageErrors();
   });
 });

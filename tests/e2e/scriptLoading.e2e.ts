@@ -79,6 +79,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
       alert: MESSAGES.script_timeout,
       tryAgain: true,
     });
+    expect(host.sessionRequests).toHaveLength(0);
     await host.expectNoPageErrors();
   });
 
@@ -109,6 +110,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
       alert: MESSAGES.stripe_unavailable,
       tryAgain: true,
     });
+    expect(host.sessionRequests).toHaveLength(0);
     await host.expectNoPageErrors();
   });
 
@@ -121,6 +123,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     const tags = await host.tags();
     expect(tags).toMatchObject({ inserted: 2, inPage: 1, executions: 1, instances: 1 });
     await expectDom(host, { state: 'resolved', error: null, busy: 'false', alert: null, tryAgain: false });
+    expect(host.sessionRequests).toHaveLength(0);
     await host.expectNoPageErrors();
   });
 
@@ -131,6 +134,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     const tags = await host.tags();
     expect(tags).toMatchObject({ inserted: 1, inPage: 1, executions: 1, instances: 1 });
     expect(host.stripeRequests).toEqual([STRIPE_JS]);
+    expect(host.sessionRequests).toHaveLength(0);
     expect(await host.page.locator('[data-checkout-state="resolved"]').count()).toBe(30);
     // Each button reported each state once, StrictMode's double effects notwithstanding.
     expect((await host.events()).filter((e) => e.kind === 'state')).toHaveLength(60);

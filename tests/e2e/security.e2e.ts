@@ -83,6 +83,8 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     await host.waitForCheckout();
     expect(host.checkoutNavigations).toHaveLength(1);
     expect(host.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
+    expect(host.sessionRequests).toHaveLength(1);
+    expect(host.stripeRequests).toEqual([]);
   });
 
   it('F12: a strict-CSP host (no unsafe-eval, no unsafe-inline) loads the remote, resolves and checks out', async () => {
@@ -98,6 +100,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
 
     // Control: the policy is in force. Inline script and string eval are refused in this page.
     expect(await cspControl(host.page)).toEqual({ inline: false, evalString: false });
+    expect(host.stripeRequests).toEqual([STRIPE_JS]);
 
     await host.button().click();
     await host.waitForCheckout();
