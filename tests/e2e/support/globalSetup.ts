@@ -158,8 +158,30 @@ function startServers(dirs: ServeDirs): Promise<{ pid: number; urls: ServedUrls 
   });
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What runs that were killed left behind: half builds and env files of dead processes. */
+function removeLeftovers(): void {
+  for (const dir of readdirSync(BUILDS)) {
+    const pid = /\.tmp-(\d+)$/.exec(dir)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(path.join(BUILDS, dir), { recursive: true, force: true });
+  }
+  for (const file of readdirSync(E2E_TMP)) {
+    const pid = /^env-(\d+)\.json$/.exec(file)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(path.join(E2E_TMP, file), { force: true });
+  }
+}
+
 export default async function globalSetup(): Promise<void> {
   mkdirSync(BUILDS, { recursive: true });
+  removeLeftovers();
   const envFile = path.join(E2E_TMP, `env-${process.pid}.json`);
   process.env.E2E_ENV_FILE = envFile;
   const write = (env: E2EEnv) => writeFileSync(envFile, JSON.stringify(env, null, 2));
