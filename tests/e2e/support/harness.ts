@@ -381,6 +381,31 @@ export class HostPage {
     await this.page.waitForURL((url) => url.href.startsWith('https://checkout.stripe.com/'));
   }
 
+  /** What the page looked like, for a failure message: its text, its last console lines and requests. */
+  async diagnose(): Promise<string> {
+    const text = await this.page
+      .evaluate(() => document.body?.innerText ?? '')
+      .catch((error: unknown) => `(no page text: ${String(error)})`);
+    return [
+      `page ${this.page.url()}`,
+      `text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+      'console:',
+      ...this.console.slice(-15).map((m) => `  ${m.type}: ${m.text.slice(0, 300)}`),
+      'requests:',
+      ...this.requests.slice(-20).map((r) => `  ${r.method} ${r.url}`),
+      `page errors: ${JSON.stringify(this.pageErrors)}`,
+    ].join('\n');
+  }
+
+  /** `locator.waitFor`, failing with what the page looked like. */
+  async waitForVisible(locator: Locator, what: string, timeout = 15_000): Promise<void> {
+    try {
+      await locator.waitFor({ timeout });
+    } catch (error) {
+      throw new Error(`${what} did not appear within ${timeout} ms.\n${await this.diagnose()}\n${String(error)}`);
+    }
+  }
+
   /** Still on the host page: no navigation to Checkout (nor anywhere else), no dialog. */
   expectNoNavigation(): void {
     expect(this.checkoutNavigations).toEqual([]);
