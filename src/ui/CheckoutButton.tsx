@@ -126,12 +126,20 @@ export function CheckoutButton(props: CheckoutButtonProps) {
     setEmbedded({ stripe: loaded.stripe, clientSecret: outcome.clientSecret });
   };
 
+  // Focus goes back to the button once the dialog is gone: while it is open, the page behind it
+  // (the button too) is inert and cannot take focus.
+  const refocusButton = useRef(false);
   const closeDialog = useCallback(() => {
     inFlight.current = false;
+    refocusButton.current = true;
     setEmbedded(null);
     setBusy(false);
-    buttonRef.current?.focus();
   }, []);
+  useEffect(() => {
+    if (embedded || !refocusButton.current) return;
+    refocusButton.current = false;
+    buttonRef.current?.focus();
+  }, [embedded]);
 
   const retry = () => {
     setFlowError(null);

@@ -70,8 +70,23 @@ window.Stripe = function Stripe(key, options) {
   window.__stripeInstances = (window.__stripeInstances || 0) + 1;
   return {
     _registerWrapper: function () {},
-    createEmbeddedCheckoutPage: async function () {
-      return { mount: function () {}, unmount: function () {}, destroy: function () {} };
+    // Embedded Checkout: a one-button form that completes the payment (window.__embedded counts).
+    createEmbeddedCheckoutPage: async function (options) {
+      var probe = (window.__embedded = window.__embedded || { created: 0, mounted: 0, destroyed: 0 });
+      probe.created++;
+      var form = null;
+      return {
+        mount: function (el) {
+          probe.mounted++;
+          form = document.createElement('button');
+          form.type = 'button';
+          form.textContent = 'Pay (stand-in)';
+          form.addEventListener('click', function () { options.onComplete && options.onComplete(); });
+          el.appendChild(form);
+        },
+        unmount: function () { form && form.remove(); },
+        destroy: function () { probe.destroyed++; form && form.remove(); },
+      };
     },
   };
 };

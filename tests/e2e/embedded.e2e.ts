@@ -1,0 +1,72 @@
+// Issue 5: embedded Checkout in a real browser, with a stand-in Stripe.js whose embedded form is a
+// single "Pay (stand-in)" button that completes the payment.
+import { BUTTON_LABEL, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+
+type EmbeddedProbe = { __embedded?: { created: number; mounted: number; destroyed: number } };
+
+e2eSuite('embedded Checkout', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+  const embedded = { props: { mode: 'embedded' as const }, session: { seq: ['embedded' as const] } };
+
+  it('opens in a modal dialog, keeps focus inside, closes on Escape and gives focus back', async () => {
+    const host = await open(embedded);
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    const { page } = host;
+
+    await host.button().click();
+    const dialog = page.getByRole('dialog', { name: 'Secure checkout' });
+    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Pay (stand-in)' }).waitFor();
+    expect(host.sessionRequests).toHaveLength(1);
+    expect(await page.evaluate(() => (window as EmbeddedProbe).__embedded)).toEqual({ created: 1, mounted: 1, destroyed: 0 });
+    // Modal: the page behind is inert. Tab moves within the dialog and, past its end, to the
+    // browser's own UI (the native modal's behaviour), never to the page behind it.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    const visited = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'outside the page';
+        return el.closest('dialog') ? `dialog: ${el.textContent}` : `PAGE: ${el.outerHTML.slice(0, 80)}`;
+      });
+      visited.add(where);
+    }
+    expect([...visited].filter((w) => w.startsWith('PAGE'))).toEqual([]);
+    expect(visited).toContain('dialog: Pay (stand-in)');
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as EmbeddedProbe).__embedded?.destroyed)).toBe(1);
+    expect(await host.button().evaluate((b) => b === document.activeElement)).toBe(true);
+    await expectDom(host, { state: 'resolved', busy: 'false', disabled: false, alert: null });
+    host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+
+  it('tells the host when the payment completes, and closes', async () => {
+    const host = await open(embedded);
+    await host.waitForStates(2);
+    await host.button().click();
+    await host.page.getByRole('button', { name: 'Pay (stand-in)' }).click();
+    await host.page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await host.events()).filter((e) => e.kind === 'complete')).toHaveLength(1);
+    expect(await host.page.evaluate(() => (window as EmbeddedProbe).__embedded?.destroyed)).toBe(1);
+    host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+
+  it('while Stripe.js is rejected, the button is disabled and Try again is offered', async () => {
+    const host = await open({ ...embedded, stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } });
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
+    await expectDom(host, { state: 'rejected', error: 'script_load_failed', disabled: true, tryAgain: true });
+    expect(await host.page.getByRole('button', { name: BUTTON_LABEL }).isDisabled()).toBe(true);
+
+    host.setStripe('ok');
+    await host.tryAgain().click();
+    await expectDom(host, { state: 'resolved', disabled: false, tryAgain: false });
+    expect(host.sessionRequests).toHaveLength(0);
+    await host.expectNoPageErrors();
+  });
+});
