@@ -14,32 +14,23 @@ export const exposes = {
   './mount': './src/mount.tsx',
 };
 
-/**
- * - `universal` (dist/): remoteEntry.js carries the federation runtime, so any host can load it.
- * - `lite` (dist/lite/): the same modules, using the runtime of the host instead of its own
- *   (`experiments.externalRuntime`); for webpack/rspack hosts built with
- *   `experiments: { provideExternalRuntime: true }`. About 10 KB gzip less on the button's path.
- */
-type Flavour = 'universal' | 'lite';
-
 type Config = Configuration & { devServer?: DevServerConfiguration };
 
-function remote(flavour: Flavour, production: boolean): Config {
-  const lite = flavour === 'lite';
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config => {
+  const production = argv.mode !== 'development';
   return {
-    name: flavour,
     mode: production ? 'production' : 'development',
-    entry: lite ? {} : './src/index.ts',
+    entry: './src/index.ts',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.resolve(__dirname, lite ? 'dist/lite' : 'dist'),
+      path: path.resolve(__dirname, 'dist'),
       publicPath: 'auto',
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: 'checkout',
       // webpack waits 120 s for a chunk by default; a host's fallback should not wait that long.
       chunkLoadTimeout: 10_000,
-      clean: lite ? true : { keep: /^lite\// },
+      clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
@@ -59,34 +50,24 @@ function remote(flavour: Flavour, production: boolean): Config {
         exposes,
         shared: { ...reactShares, ...stripeShares },
         manifest: { fileName: 'mf-manifest.json' },
-        // Types once, with the universal build; they describe both.
-        dts: production && !lite ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
+        dts: production ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
         experiments: {
-          externalRuntime: lite,
           // A remote that loads no remotes of its own: leave the snapshot and remote-loading code
           // out of remoteEntry.js (measured in `npm run bench`).
           optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
         },
       }),
       // The standalone page exists for working on the remote alone; hosts never load it.
-      ...(lite ? [] : [new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] })]),
+      new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
     ],
     performance: { hints: false },
-    devServer: lite
-      ? undefined
-      : {
-          port: REMOTE_PORT,
-          hot: false,
-          liveReload: true,
-          headers: CORS_HEADERS,
-          allowedHosts: 'all',
-          client: { overlay: { errors: true, warnings: false } },
-        },
+    devServer: {
+      port: REMOTE_PORT,
+      hot: false,
+      liveReload: true,
+      headers: CORS_HEADERS,
+      allowedHosts: 'all',
+      client: { overlay: { errors: true, warnings: false } },
+    },
   };
-}
-
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config | Config[] => {
-  const production = argv.mode !== 'development';
-  // The dev server serves the universal remote only.
-  return production ? [remote('universal', true), remote('lite', true)] : remote('universal', false);
 };

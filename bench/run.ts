@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
@@ -17,8 +18,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable
 const STRIPE_STAND_IN =
   "window.Stripe=function(){return {_registerWrapper:function(){}}};window.Stripe.version='endive';";
 
-type Variant = 'direct' | 'federated' | 'lite';
-const VARIANTS: Variant[] = ['direct', 'federated', 'lite'];
+type Variant = 'direct' | 'federated';
+const VARIANTS: Variant[] = ['direct', 'federated'];
 const METRICS = ['dom', 'usable', 'stripe'] as const;
 type Metric = (typeof METRICS)[number];
 type Marks = Partial<Record<Metric, number>>;
@@ -116,6 +117,25 @@ async function criticalPath(browser: Browser, url: string, remote: StaticServer)
   return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), roundTrips };
 }
 
+/**
+ * A federated host that knows its remote's URL when it serves its page lets the browser fetch the
+ * manifest and the entry while it is still parsing the HTML, instead of after the host's own
+ * JavaScript has started: `<link rel="preload">` for both (README, "Mount it in your host").
+ */
+function preloadingPage(root: string) {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const manifest = url.searchParams.get('remote');
+    if (url.pathname !== '/' || !manifest) return false;
+    const entry = new URL('remoteEntry.js', manifest).href;
+    const links = `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html.replace('<head>', `<head>${links}`));
+    return true;
+  };
+}
+
 function pad(value: string | number, width: number): string {
   return String(value).padStart(width);
 }
@@ -130,13 +150,17 @@ async function main(): Promise<void> {
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist') });
   const hosts = Object.fromEntries(
-    await Promise.all(VARIANTS.map(async (v) => [v, await startStaticServer({ root: path.join(__dirname, 'dist', v) })] as const)),
+    await Promise.all(
+      VARIANTS.map(async (v) => {
+        const root = path.join(__dirname, 'dist', v);
+        const handle = v === 'direct' || process.env.BENCH_NO_PRELOAD ? undefined : preloadingPage(root);
+        return [v, await startStaticServer({ root, handle })] as const;
+      }),
+    ),
   ) as Record<Variant, StaticServer>;
-  const manifest = (dir: string) => encodeURIComponent(`${remote.url}/${dir}mf-manifest.json`);
   const urls: Record<Variant, string> = {
     direct: `${hosts.direct.url}/`,
-    federated: `${hosts.federated.url}/?remote=${manifest('')}`,
-    lite: `${hosts.lite.url}/?remote=${manifest('lite/')}`,
+    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
   };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
@@ -155,10 +179,7 @@ async function main(): Promise<void> {
         for (const metric of METRICS) samples[variant][metric].push(marks[metric] ?? NaN);
       }
     }
-    const paths = {
-      federated: await criticalPath(browser, urls.federated, remote),
-      lite: await criticalPath(browser, urls.lite, remote),
-    };
+    const critical = await criticalPath(browser, urls.federated, remote);
 
     const medians = Object.fromEntries(
       VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, median(samples[v][m])]))]),
@@ -166,39 +187,28 @@ async function main(): Promise<void> {
     const ratio = (v: Variant, m: Metric) => medians[v][m] / medians.direct[m];
 
     console.log(`\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms, loopback, headless Chromium)\n`);
-    console.log(`${'milestone'.padEnd(28)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('lite', 8)}${pad('ratio', 7)}`);
+    console.log(`${'milestone'.padEnd(28)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}`);
     for (const m of METRICS) {
-      const d = medians.direct[m];
-      console.log(
-        `${LABELS[m].padEnd(28)}${pad(d.toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio('federated', m).toFixed(2), 7)}` +
-          `${pad(medians.lite[m].toFixed(0), 8)}${pad(ratio('lite', m).toFixed(2), 7)}`,
-      );
+      console.log(`${LABELS[m].padEnd(28)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio('federated', m).toFixed(2), 7)}`);
     }
-    for (const [variant, cp] of Object.entries(paths)) {
-      console.log(`\nBytes a React host downloads from the remote before the button shows: ${variant} (gzip -9)\n`);
-      for (const f of cp.files) console.log(`${f.file.padEnd(52)}${pad(f.gzipBytes, 8)}  starts at ${f.startMs.toFixed(0)} ms`);
-      console.log(`${'total'.padEnd(52)}${pad(cp.totalGzipBytes, 8)}  in ${cp.roundTrips} sequential round trips`);
-    }
+    console.log(`\nBytes a React host downloads from the remote before the button shows (gzip -9)\n`);
+    for (const f of critical.files) console.log(`${f.file.padEnd(52)}${pad(f.gzipBytes, 8)}  starts at ${f.startMs.toFixed(0)} ms`);
+    console.log(`${'total'.padEnd(52)}${pad(critical.totalGzipBytes, 8)}  in ${critical.roundTrips} sequential round trips`);
 
     const results = {
       date: new Date().toISOString(),
       rounds: ROUNDS,
       variants: {
         direct: 'the same page with CheckoutButton bundled in (no federation)',
-        federated: 'registerRemotes + loadRemote of dist/mf-manifest.json (universal remoteEntry, own runtime)',
-        lite: 'the same host with provideExternalRuntime, loading dist/lite/mf-manifest.json (runtime shared with the host)',
+        federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; manifest and entry preloaded from the HTML',
       },
       medianMs: medians,
-      ratioToDirect: Object.fromEntries(
-        (['federated', 'lite'] as const).map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, ratio(v, m)]))]),
-      ),
+      ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio('federated', m)])),
       samplesMs: samples,
-      remoteCriticalPath: paths,
+      remoteCriticalPath: critical,
     };
     writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nbench(universal): remote-bytes-gz=${paths.federated.totalGzipBytes} ratio-usable=${ratio('federated', 'usable').toFixed(2)}`);
-    // The last line is the recommended path for React hosts on webpack/rspack: the lite build.
-    console.log(`bench: remote-bytes-gz=${paths.lite.totalGzipBytes} ratio-usable=${ratio('lite', 'usable').toFixed(2)}`);
+    console.log(`\nbench: remote-bytes-gz=${critical.totalGzipBytes} ratio-usable=${ratio('federated', 'usable').toFixed(2)}`);
   } finally {
     await browser.close();
     await Promise.all([remote.close(), ...VARIANTS.map((v) => hosts[v].close())]);

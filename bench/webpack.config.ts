@@ -1,5 +1,5 @@
-// The bench hosts, built the same way: `direct` bundles the component; `federated` loads it from
-// the remote at runtime; `lite` too, from the remote's lite build, lending it the host's runtime.
+// The two bench hosts, built the same way: `direct` bundles the component; `federated` loads it
+// from the remote at runtime, as the README recommends.
 // Everything else (page, React, minifier) is identical.
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -14,7 +14,7 @@ const tsRule = {
   options: { transpileOnly: true, configFile: path.resolve(__dirname, '../tsconfig.json'), compilerOptions: { noEmit: false } },
 };
 
-function host(name: 'direct' | 'federated' | 'lite', entry: string, extra: Configuration['plugins'] = []): Configuration {
+function host(name: 'direct' | 'federated', entry: string, extra: Configuration['plugins'] = []): Configuration {
   return {
     name,
     mode: 'production',
@@ -39,17 +39,14 @@ function host(name: 'direct' | 'federated' | 'lite', entry: string, extra: Confi
 export default [
   host('direct', './page/direct.tsx'),
   host('federated', './page/federated/index.ts', [
-    new ModuleFederationPlugin({ name: 'bench_federated', shared: reactShares, shareStrategy: 'loaded-first', dts: false, manifest: false }),
-  ]),
-  // Same host, lending its federation runtime to the remote's lite build (dist/lite).
-  host('lite', './page/federated/index.ts', [
     new ModuleFederationPlugin({
-      name: 'bench_lite',
+      name: 'bench_federated',
       shared: reactShares,
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
-      experiments: { provideExternalRuntime: true },
+      // A browser-only host: leave the runtime's Node code out.
+      experiments: { optimization: { target: 'web' } },
     }),
   ]),
 ];
