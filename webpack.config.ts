@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CORS_HEADERS, reactShares, stripeShares } from './build/federation';
+import { typescriptRule } from './build/typescriptRule';
 
 export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 
@@ -34,14 +35,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'ts-loader',
-          options: { transpileOnly: true, compilerOptions: { noEmit: false } },
-        },
-      ],
+      rules: [typescriptRule],
     },
     plugins: [
       new ModuleFederationPlugin({

@@ -6,13 +6,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import { reactShares } from '../build/federation';
+import { typescriptRule } from '../build/typescriptRule';
 
-const tsRule = {
-  test: /\.tsx?$/,
-  exclude: /node_modules/,
-  loader: 'ts-loader',
-  options: { transpileOnly: true, configFile: path.resolve(__dirname, '../tsconfig.json'), compilerOptions: { noEmit: false } },
-};
 
 function host(name: 'direct' | 'federated', entry: string, extra: Configuration['plugins'] = []): Configuration {
   return {
@@ -30,7 +25,7 @@ function host(name: 'direct' | 'federated', entry: string, extra: Configuration[
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: { rules: [tsRule] },
+    module: { rules: [typescriptRule] },
     plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra],
     performance: { hints: false },
   };

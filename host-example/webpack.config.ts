@@ -15,15 +15,10 @@ import { reactShares } from '../build/federation';
 import { DEFAULT_REMOTE_URL, describeMode, loadEnvFile, readExampleConfig } from './server/config';
 import { createExampleApi } from './server/exampleApi';
 import { DemoServiceWorkerPlugin } from './build/DemoServiceWorkerPlugin';
+import { typescriptRule } from '../build/typescriptRule';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 
-const tsRule = {
-  test: /\.tsx?$/,
-  exclude: /node_modules/,
-  loader: 'ts-loader',
-  options: { transpileOnly: true, compilerOptions: { noEmit: false } },
-};
 
 type Argv = { mode?: Configuration['mode'] };
 
@@ -51,7 +46,7 @@ export default (_env: unknown, argv: Argv): Configuration => {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: { rules: [tsRule] },
+    module: { rules: [typescriptRule] },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shop',
