@@ -50,3 +50,13 @@ export function loudBanner(lines: string[]): string {
   const bar = '!'.repeat(width);
   return ['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n');
 }
+
+/** Whether a process (a server of ours, a run that may still use its build) is still running. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_TMP, ROOT, loudBanner, type E2EEnv } from './env';
+import { E2E_TMP, ROOT, alive, loudBanner, type E2EEnv } from './env';
 import type { ServeDirs, ServedUrls } from './serve';
 
 declare global {
@@ -156,15 +156,6 @@ function startServers(dirs: ServeDirs): Promise<{ pid: number; urls: ServedUrls 
       resolve({ pid: child.pid!, urls: JSON.parse(line) as ServedUrls });
     });
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** What runs that were killed left behind: half builds and env files of dead processes. */

@@ -1,15 +1,6 @@
 // Stops the server process the global setup started, by its PID, and removes the run's env file.
 import { rmSync } from 'node:fs';
-import { readE2EEnv } from './env';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { alive, readE2EEnv } from './env';
 
 export default async function globalTeardown(): Promise<void> {
   const pid = globalThis.__E2E_SERVER_PID__ ?? readE2EEnv().serverPid;
