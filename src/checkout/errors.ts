@@ -20,9 +20,3 @@ export const SCRIPT_ERROR_CODES: ReadonlySet<CheckoutErrorCode> = new Set<Checko
   'script_blocked',
   'stripe_unavailable',
 ]);
-
-/** Configuration errors: the button stays disabled and nothing is requested. */
-export const CONFIG_ERROR_CODES: ReadonlySet<CheckoutErrorCode> = new Set<CheckoutErrorCode>([
-  'secret_key',
-  'invalid_key',
-]);

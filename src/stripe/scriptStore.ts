@@ -1,18 +1,9 @@
-import type { CheckoutError, StripeInstanceOptions, StripeScriptSnapshot } from '../types';
+import type { CheckoutError, StripeLoadOptions, StripeScriptSnapshot } from '../types';
 import { checkoutError, isCheckoutError } from '../checkout/errors';
 import { backoffDelay, sleep } from './backoff';
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_LOAD_ATTEMPTS, STRIPE_JS_URL } from './policy';
 import { loadScriptOnce, resetScriptTags } from './scriptTag';
 import { getStripeInstance } from './stripeInstance';
-
-/** What one load needs. The first caller's policy applies to a load already in flight. */
-export interface LoadRequest {
-  publishableKey: string;
-  stripeOptions?: StripeInstanceOptions;
-  loadTimeoutMs?: number;
-  maxLoadAttempts?: number;
-  nonce?: string;
-}
 
 // Only these can succeed on a second try; a CSP block or a stub answering for Stripe.js will not.
 const RETRYABLE = new Set(['script_load_failed', 'script_timeout']);
@@ -47,7 +38,7 @@ function positiveInt(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 }
 
-async function loadWithRetries(request: LoadRequest): Promise<void> {
+async function loadWithRetries(request: StripeLoadOptions): Promise<void> {
   const timeoutMs = positiveInt(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
   const maxAttempts = positiveInt(request.maxLoadAttempts, DEFAULT_MAX_LOAD_ATTEMPTS);
   const started = Date.now();
@@ -67,7 +58,7 @@ async function loadWithRetries(request: LoadRequest): Promise<void> {
   }
 }
 
-async function loadAndCreate(request: LoadRequest): Promise<void> {
+async function loadAndCreate(request: StripeLoadOptions): Promise<void> {
   await loadWithRetries(request);
   try {
     await getStripeInstance(request.publishableKey, request.stripeOptions);
@@ -79,9 +70,9 @@ async function loadAndCreate(request: LoadRequest): Promise<void> {
 /**
  * The page's one load of Stripe.js. Concurrent callers share the load in flight; once resolved it
  * stays resolved; from `rejected` a call starts a fresh load (dead tag removed first).
- * Never rejects: the outcome is the snapshot.
+ * Never rejects: the outcome is the snapshot. The first caller's policy applies to a load in flight.
  */
-export function loadStripeScript(request: LoadRequest): Promise<StripeScriptSnapshot> {
+export function loadStripeScript(request: StripeLoadOptions): Promise<StripeScriptSnapshot> {
   if (typeof window === 'undefined') return Promise.resolve(INITIAL);
   if (snapshot.state === 'resolved') return Promise.resolve(snapshot);
   if (inFlight) return inFlight;

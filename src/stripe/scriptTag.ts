@@ -12,7 +12,7 @@ export interface AttemptOptions {
 
 type StripeGlobal = { Stripe?: unknown };
 
-export function stripeGlobalReady(): boolean {
+function stripeGlobalReady(): boolean {
   return typeof (window as unknown as StripeGlobal).Stripe === 'function';
 }
 
@@ -25,7 +25,7 @@ function stripeTags(): HTMLScriptElement[] {
  * ones (without our state attribute) while `window.Stripe` is still missing. Stripe's own loader
  * re-attaches to such a tag and never settles; we start from a clean slate instead.
  */
-export function removeDeadTags(): void {
+function removeDeadTags(): void {
   for (const tag of stripeTags()) {
     const state = tag.getAttribute(LOADING_STATE_ATTR);
     if (state !== 'pending' && state !== 'loaded') tag.remove();
