@@ -3,7 +3,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CORS_HEADERS, reactShares, stripeShares } from './build/federation';
+import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
+import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
 import { typescriptRule } from './build/typescriptRule';
 
 export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
@@ -33,16 +34,21 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
       chunkLoadTimeout: 10_000,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: {
-      rules: [typescriptRule],
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // Our JSX goes through the host's createElement: see src/jsxRuntime.ts.
+      alias: { 'react/jsx-runtime$': path.resolve(__dirname, 'src/jsxRuntime.ts') },
     },
+    module: {
+      rules: [typescriptRule, standaloneLayerRule],
+    },
+    experiments: { layers: true },
     plugins: [
       new ModuleFederationPlugin({
         name: 'checkout',
         filename: 'remoteEntry.js',
         exposes,
-        shared: { ...reactShares, ...stripeShares },
+        shared: { ...remoteReactShares, ...stripeShares },
         manifest: { fileName: 'mf-manifest.json' },
         dts: production ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
         experiments: {
@@ -51,6 +57,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
           optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
         },
       }),
+      standaloneReact,
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
     ],

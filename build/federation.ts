@@ -1,17 +1,25 @@
-// Federation settings shared by the remote and every host we build (example, tests, bench),
-// so that both sides of a share always agree.
+// Federation settings of the remote, and the host-side React shares our own hosts use.
 
-/** React 18.3 and 19 hosts may provide React; the remote's own copy is the fallback. */
+/** The React versions the button runs on: whichever of these the host brings. */
 export const REACT_RANGE = '^18.3.0 || ^19.0.0';
 
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: false });
 
-/** Prefix keys (`react/`) also share the subpaths (`react/jsx-runtime`, `react-dom/client`). */
+/**
+ * The remote never offers its React (`import: false`): singleton negotiation picks the highest
+ * version, so an offered React 19 would replace a React 18.3 host's own. The button takes `react`
+ * from the host and nothing else: no subpath (its JSX goes through `src/jsxRuntime.ts`), and not
+ * `react-dom` (it renders no portal). `./mount` brings its own React (see `standaloneReact`).
+ */
+export const remoteReactShares = {
+  react: { ...singleton(REACT_RANGE), import: false as const },
+  'react-dom': { ...singleton(REACT_RANGE), import: false as const },
+};
+
+/** What a host shares, as the bundlers' own docs show it: `react` and `react-dom`, nothing more. */
 export const reactShares = {
   react: singleton(REACT_RANGE),
-  'react/': singleton(REACT_RANGE),
   'react-dom': singleton(REACT_RANGE),
-  'react-dom/': singleton(REACT_RANGE),
 };
 
 /**

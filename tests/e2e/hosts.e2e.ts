@@ -51,11 +51,13 @@ e2eSuite('hosts on other stacks', () => {
   it('a React 18.3 host shares its React with the button, reaches resolved and redirects', async () => {
     const host = await open({ pageUrl: e2e.react18HostUrl! });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
-    // One React on the page, the host's 18.3.1: the remote fetched no React of its own.
-    const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as { shared: Array<{ name: string; assets: { js: { sync: string[] } } }> };
-    const reactFiles = manifest.shared.filter((s) => s.name.startsWith('react')).flatMap((s) => s.assets.js.sync);
-    expect(reactFiles.length).toBeGreaterThan(0);
-    expect(host.requests.filter((r) => reactFiles.some((file) => r.url.endsWith(`/${file}`)))).toEqual([]);
+    // One React on the page, the host's 18.3.1: the remote offers none, and only ./mount bundles one.
+    type Manifest = { shared: Array<{ name: string; assets: { js: { sync: string[] } } }>; exposes: Array<{ path: string; assets: { js: { sync: string[] } } }> };
+    const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as Manifest;
+    expect(manifest.shared.filter((s) => s.name.startsWith('react')).flatMap((s) => s.assets.js.sync)).toEqual([]);
+    const mountFiles = manifest.exposes.find((e) => e.path === './mount')!.assets.js.sync;
+    expect(mountFiles.length).toBeGreaterThan(1);
+    expect(host.requests.filter((r) => mountFiles.some((file) => r.url.endsWith(`/${file}`)))).toEqual([]);
     const versions = await host.page.evaluate(() => {
       const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__.__SHARE__;
       const loaded: string[] = [];
