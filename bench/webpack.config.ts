@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import { reactShares } from '../build/federation';
+import { precompress } from '../build/precompress';
 import { typescriptRule } from '../build/typescriptRule';
 
 
@@ -26,7 +27,7 @@ function host(name: 'direct' | 'federated', entry: string, extra: Configuration[
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [typescriptRule] },
-    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra],
+    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra, ...precompress],
     performance: { hints: false },
   };
 }
