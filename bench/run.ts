@@ -8,7 +8,7 @@
 //
 //   npm run bench -- --rounds 9 --profiles 4g,slow --no-stripe-preload --no-remote-preload --skip-build
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,7 @@ import { startCompressedStatic, type CompressedStatic } from '../build/compresse
 import { STRIPE_JS_ORIGIN, STRIPE_JS_URL } from '../src/stripe/policy';
 import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
 import { PROFILES, stripeDelayMs } from './profiles';
+import { remotePreloadLinks } from './remotePreload';
 import { renderReport, type ReportSection } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -31,6 +32,7 @@ const { values: flags } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'no-stripe-preload': { type: 'boolean', default: false },
     'no-remote-preload': { type: 'boolean', default: false },
+    'no-chunk-preload': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(1, Number(flags.rounds));
@@ -63,12 +65,12 @@ export function median(values: number[]): number {
  * variants: the README's recipe) and, for a federated host that knows its remote, the manifest and
  * the entry. Compressed like every other file.
  */
-function page(root: string, links: (query: URLSearchParams) => string) {
+function page(root: string, links: string) {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/') return false;
-    const body = Buffer.from(html.replace('<head>', `<head>${links(url.searchParams)}`));
+    const body = Buffer.from(html.replace('<head>', `<head>${links}`));
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding']));
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
@@ -80,29 +82,28 @@ function page(root: string, links: (query: URLSearchParams) => string) {
   };
 }
 
-function headLinks(variant: Variant, query: URLSearchParams): string {
-  const links: string[] = [];
-  if (!flags['no-stripe-preload']) {
-    links.push(`<link rel="preconnect" href="${STRIPE_JS_ORIGIN}">`, `<link rel="preload" href="${STRIPE_JS_URL}" as="script">`);
-  }
-  const manifest = query.get('remote');
-  if (variant === 'federated' && manifest && !flags['no-remote-preload']) {
-    links.push(
-      `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">`,
-      `<link rel="preload" href="${new URL('remoteEntry.js', manifest).href}" as="script">`,
-    );
-  }
-  return links.join('');
+const STRIPE_LINKS = `<link rel="preconnect" href="${STRIPE_JS_ORIGIN}"><link rel="preload" href="${STRIPE_JS_URL}" as="script">`;
+
+function headLinks(variant: Variant, remoteLinks: string): string {
+  return (flags['no-stripe-preload'] ? '' : STRIPE_LINKS) + (variant === 'federated' && !flags['no-remote-preload'] ? remoteLinks : '');
 }
 
 interface RemoteFile {
   file: string;
+  /** What crossed the wire (Chromium asks localhost for brotli). */
   wireBytes: number;
+  /** The same file's gzip -9 copy from the build: the figure the targets are written in. */
+  gzipBytes: number;
   startMs: number;
 }
 
+function gzipSize(file: string): number {
+  const compressed = path.join(ROOT, 'dist', `${file}.gz`);
+  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length;
+}
+
 /** What the federated page downloaded from the remote before the button was in the DOM, and in how many sequential waves. */
-function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: number; roundTrips: number } {
+function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: number; wireBytes: number; roundTrips: number } {
   const before = v.requests.filter((r) => r.url.startsWith(remoteUrl) && r.startMs < (v.marks.dom ?? Infinity));
   let roundTrips = 0;
   let waveEnd = -Infinity;
@@ -110,9 +111,14 @@ function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: 
     if (r.startMs >= waveEnd) roundTrips++;
     waveEnd = Math.max(waveEnd, r.endMs);
   }
+  const files = before.map((r) => {
+    const file = new URL(r.url).pathname.slice(1);
+    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file), startMs: r.startMs };
+  });
   return {
-    files: before.map((r) => ({ file: new URL(r.url).pathname.slice(1), wireBytes: r.wireBytes, startMs: r.startMs })),
-    bytes: before.reduce((sum, r) => sum + r.wireBytes, 0),
+    files,
+    bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    wireBytes: files.reduce((sum, f) => sum + f.wireBytes, 0),
     roundTrips,
   };
 }
@@ -127,14 +133,16 @@ async function main(): Promise<void> {
   }
 
   const remote = await startCompressedStatic({ root: path.join(ROOT, 'dist') });
+  const manifestUrl = `${remote.url}/mf-manifest.json`;
+  const remoteLinks = await remotePreloadLinks(manifestUrl, './CheckoutButton', !flags['no-chunk-preload']);
   const hosts = {} as Record<Variant, CompressedStatic>;
   for (const v of VARIANTS) {
     const root = path.join(__dirname, 'dist', v);
-    hosts[v] = await startCompressedStatic({ root, handle: page(root, (query) => headLinks(v, query)) });
+    hosts[v] = await startCompressedStatic({ root, handle: page(root, headLinks(v, remoteLinks)) });
   }
   const urls: Record<Variant, string> = {
     direct: `${hosts.direct.url}/`,
-    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
+    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(manifestUrl)}`,
   };
   const origins = { [remote.url]: 'remote', [hosts.direct.url]: 'host', [hosts.federated.url]: 'host', [STRIPE_JS_ORIGIN]: 'stripe' };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -176,9 +184,9 @@ async function main(): Promise<void> {
           `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}`,
         );
       }
-      console.log(`\nFrom the remote before the button is in the DOM (bytes on the wire, gzip), representative visit:`);
-      for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
-      console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}  in ${shown.roundTrips} sequential round trips (median over visits: ${bytes})`);
+      console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
+      for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
+      console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
 
       results[profile.name] = {
         profile,
@@ -205,8 +213,9 @@ async function main(): Promise<void> {
       remotePreload: !flags['no-remote-preload'],
       variants: {
         direct: 'the same page with CheckoutButton bundled in (no federation)',
-        federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; manifest and entry preloaded from the HTML',
+          federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; React shared eagerly from the host entry; manifest, entry and the button chunk preloaded from the HTML',
       },
+      chunkPreload: !flags['no-chunk-preload'],
     };
     writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify({ ...setup, profiles: results }, null, 2)}\n`);
     writeFileSync(path.join(__dirname, 'report.html'), renderReport('npm run bench: direct vs federated', sections));
