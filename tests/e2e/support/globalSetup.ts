@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_TMP, ROOT, alive, loudBanner, type E2EEnv } from './env';
+import { setUpHostMatrix } from './hostMatrix';
 import type { ServeDirs, ServedUrls } from './serve';
 
 declare global {
@@ -223,6 +224,7 @@ export default async function globalSetup(): Promise<void> {
       hostExampleUrl: urls.hostExample,
       hostExampleError,
     });
+    await setUpHostMatrix();
   } catch (error) {
     // Fail the e2e suites with the reason, and let the other projects still run and report.
     const reason = error instanceof Error ? error.message : String(error);
