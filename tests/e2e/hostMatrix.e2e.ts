@@ -142,4 +142,30 @@ e2eSuite('hosts we did not write', () => {
       );
     });
   }
+
+  it("the page without a bundler updates, unmounts and mounts the button again through ./mount's handle", async () => {
+    const entry = matrix?.hosts.plain;
+    if (!entry?.url) throw new Error(`the plain host is not available: ${entry?.error ?? 'the host matrix set-up did not run'}`);
+    const { page } = await openHost(entry.url);
+    await page.waitForVisible(page.root(), "the plain page's checkout button");
+    await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+    type PlainWindow = { payButton: { update(next: Record<string, unknown>): void; unmount(): void } };
+
+    await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.update({ children: 'Buy now', disabled: true }));
+    const updated = page.page.getByRole('button', { name: 'Buy now' });
+    await updated.waitFor();
+    expect(await updated.isDisabled()).toBe(true);
+
+    await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.unmount());
+    expect(await page.page.locator('#pay').innerHTML()).toBe('');
+
+    // A string, so the page's import map resolves the runtime: it hands back the module it loaded.
+    await page.page.evaluate(`import('@module-federation/runtime')
+      .then(({ loadRemote }) => loadRemote('checkout/mount'))
+      .then(({ mount }) => { window.payButton = mount(document.getElementById('pay'), { ...JSON.parse(new URLSearchParams(location.search).get('props')), children: 'Pay again' }); })`);
+    await page.page.getByRole('button', { name: 'Pay again' }).waitFor();
+    await expectDom(page, { state: 'resolved', disabled: false });
+    expect(await page.tags()).toMatchObject({ inPage: 1, executions: 1 }); // the page's one Stripe.js load survived the remount
+    await page.expectNoPageErrors();
+  });
 });
