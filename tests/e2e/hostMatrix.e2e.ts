@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Route } from 'playwright-core';
 import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
 import { MESSAGES, PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
-import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv } from './support/hostMatrix';
+import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
 import rootPackage from '../../package.json';
 
 const matrix = readHostMatrixEnv();
@@ -77,7 +77,7 @@ e2eSuite('hosts we did not write', () => {
   });
 
   /** Opens the host with the configured remote origin answered by the served remote, counting what it sends. */
-  async function openHost(url: string): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
+  async function openHost(url: string, entry: MatrixHost['entry']): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
     const page = await open({ url: 'about:blank', waitForButtons: 0 });
     const remote: RemoteResponse[] = [];
     await page.context.addInitScript(installRendererProbe);
@@ -89,19 +89,19 @@ e2eSuite('hosts we did not write', () => {
       await route.fulfill({ response, body });
     });
     const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
-    const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/mf-manifest.json` });
+    const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });
     await page.page.goto(`${url}/?${query}`, { waitUntil: 'domcontentloaded' });
     return { page, remote };
   }
 
   for (const host of MATRIX) {
     const entry = matrix?.hosts[host.id];
-    const label = host.react ? `its own React ${host.react}` : "the remote's React through ./mount";
+    const label = `${host.react ? `its own React ${host.react}` : "the remote's React through ./mount"}, remote named ${host.remote === 'static' ? 'in its config' : 'at runtime'}`;
     it(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
       if (!entry || entry.error || !entry.url) {
         throw new Error(`${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
       }
-      const { page, remote } = await openHost(entry.url);
+      const { page, remote } = await openHost(entry.url, host.entry);
       const expectedReact = host.react ? entry.versions.react : rootPackage.dependencies.react;
 
       // The host's own page.
@@ -138,7 +138,7 @@ e2eSuite('hosts we did not write', () => {
       const gzip = before.reduce((sum, r) => sum + r.gzipBytes, 0);
       const versions = Object.entries(entry.versions).map(([name, version]) => `${name} ${version}`).join(', ');
       report.push(
-        `  ${host.id.padEnd(26)} ${String(before.length).padStart(2)} files, ${bytes.toLocaleString('en')} B (${gzip.toLocaleString('en')} B gzip -9); React ${expectedReact}; ${versions}`,
+        `  ${host.id.padEnd(25)} ${String(before.length).padStart(2)} files, ${bytes.toLocaleString('en')} B (${gzip.toLocaleString('en')} B gzip -9); React ${expectedReact}; ${versions}`,
       );
     });
   }
@@ -146,7 +146,7 @@ e2eSuite('hosts we did not write', () => {
   it("the page without a bundler updates, unmounts and mounts the button again through ./mount's handle", async () => {
     const entry = matrix?.hosts.plain;
     if (!entry?.url) throw new Error(`the plain host is not available: ${entry?.error ?? 'the host matrix set-up did not run'}`);
-    const { page } = await openHost(entry.url);
+    const { page } = await openHost(entry.url, 'mf-manifest.json');
     await page.waitForVisible(page.root(), "the plain page's checkout button");
     await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
     type PlainWindow = { payButton: { update(next: Record<string, unknown>): void; unmount(): void } };

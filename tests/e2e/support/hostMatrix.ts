@@ -14,25 +14,44 @@ const DEPS = path.join(E2E_TMP, 'host-deps');
 const BUILDS = path.join(E2E_TMP, 'builds');
 const NODE = process.execPath;
 
-export type HostTool = 'rspack' | 'vite' | 'webpack' | 'webpack-enhanced' | 'plain';
+export type BuildTool = 'rspack' | 'vite' | 'webpack' | 'none';
 export type ReactLine = '18' | '19';
 
 export interface MatrixHost {
   id: string;
-  tool: HostTool;
+  /** Its sources: tests/e2e/hosts/<fixture>. */
+  fixture: string;
+  tool: BuildTool;
   /** The host's own React; null: the page has none and uses `./mount`. */
   react: ReactLine | null;
+  /** How it names the remote: in its build config, or at runtime from the page's ?remote=. */
+  remote: 'static' | 'runtime';
+  /** What a runtime host is given in ?remote=: webpack's own plugin cannot read a manifest. */
+  entry: 'mf-manifest.json' | 'remoteEntry.js';
+  /** Installed packages whose versions the report names, besides React. */
+  packages: string[];
 }
 
+const RSPACK = ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'];
+const VITE = ['vite', '@module-federation/vite', '@vitejs/plugin-react'];
+
 export const MATRIX: MatrixHost[] = [
-  { id: 'rspack-react18', tool: 'rspack', react: '18' },
-  { id: 'rspack-react19', tool: 'rspack', react: '19' },
-  { id: 'vite-react18', tool: 'vite', react: '18' },
-  { id: 'vite-react19', tool: 'vite', react: '19' },
-  { id: 'webpack-react18', tool: 'webpack', react: '18' },
-  { id: 'webpack-react19', tool: 'webpack', react: '19' },
-  { id: 'webpack-enhanced-react18', tool: 'webpack-enhanced', react: '18' },
-  { id: 'plain', tool: 'plain', react: null },
+  { id: 'rspack-react18', fixture: 'rspack', tool: 'rspack', react: '18', remote: 'static', entry: 'mf-manifest.json', packages: RSPACK },
+  { id: 'rspack-runtime-react19', fixture: 'rspack-runtime', tool: 'rspack', react: '19', remote: 'runtime', entry: 'mf-manifest.json', packages: RSPACK },
+  { id: 'vite-react18', fixture: 'vite', tool: 'vite', react: '18', remote: 'static', entry: 'remoteEntry.js', packages: VITE },
+  { id: 'vite-runtime-react19', fixture: 'vite-runtime', tool: 'vite', react: '19', remote: 'runtime', entry: 'mf-manifest.json', packages: VITE },
+  { id: 'webpack-react18', fixture: 'webpack', tool: 'webpack', react: '18', remote: 'static', entry: 'remoteEntry.js', packages: ['webpack'] },
+  { id: 'webpack-runtime-react19', fixture: 'webpack-runtime', tool: 'webpack', react: '19', remote: 'runtime', entry: 'remoteEntry.js', packages: ['webpack'] },
+  {
+    id: 'webpack-enhanced-react18',
+    fixture: 'webpack-enhanced',
+    tool: 'webpack',
+    react: '18',
+    remote: 'static',
+    entry: 'mf-manifest.json',
+    packages: ['webpack', '@module-federation/enhanced'],
+  },
+  { id: 'plain', fixture: 'plain', tool: 'none', react: null, remote: 'runtime', entry: 'mf-manifest.json', packages: [] },
 ];
 
 /** One host as the tests get it: served at `url`, or the reason it is not. */
@@ -154,11 +173,11 @@ function installedVersion(deps: string, name: string): string {
   return (JSON.parse(readFileSync(path.join(deps, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const TOOLS: Record<Exclude<HostTool, 'plain'>, { bin: string; args: string[]; packages: string[]; out: string }> = {
-  rspack: { bin: '@rspack/cli/bin/rspack.js', args: ['build'], packages: ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'], out: 'dist' },
-  vite: { bin: 'vite/bin/vite.js', args: ['build'], packages: ['vite', '@module-federation/vite', '@vitejs/plugin-react'], out: 'dist' },
-  webpack: { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production'], packages: ['webpack'], out: 'dist' },
-  'webpack-enhanced': { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production'], packages: ['webpack', '@module-federation/enhanced'], out: 'dist' },
+/** Each tool's own CLI, as its docs run it. */
+const TOOLS: Record<Exclude<BuildTool, 'none'>, { bin: string; args: string[] }> = {
+  rspack: { bin: '@rspack/cli/bin/rspack.js', args: ['build'] },
+  vite: { bin: 'vite/bin/vite.js', args: ['build'] },
+  webpack: { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production'] },
 };
 
 /** The federation runtime's ESM build, served as files by the page with no bundler. */
@@ -183,10 +202,9 @@ function buildPlain(): { dir: string; versions: Record<string, string>; seconds:
   return { dir, versions, seconds };
 }
 
-function buildHost(host: MatrixHost & { tool: Exclude<HostTool, 'plain'> }, deps: string): { dir: string; versions: Record<string, string>; seconds: number } {
-  const tool = TOOLS[host.tool];
-  const versions = Object.fromEntries(['react', ...tool.packages].map((name) => [name, installedVersion(deps, name)]));
-  const sources = [path.join(HOSTS_DIR, host.tool), path.join(HOSTS_DIR, 'app')];
+function buildHost(host: MatrixHost, tool: (typeof TOOLS)[keyof typeof TOOLS], deps: string): { dir: string; versions: Record<string, string>; seconds: number } {
+  const versions = Object.fromEntries(['react', ...host.packages].map((name) => [name, installedVersion(deps, name)]));
+  const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
   const final = path.join(BUILDS, `host-${host.id}-${hashOf([deps], sources.flatMap(filesUnder))}`);
   const { dir, seconds } = once(final, `built ${host.id}`, (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
@@ -194,12 +212,12 @@ function buildHost(host: MatrixHost & { tool: Exclude<HostTool, 'plain'> }, deps
     rmSync(stage, { recursive: true, force: true });
     try {
       for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true });
-      const cwd = path.join(stage, host.tool);
+      const cwd = path.join(stage, host.fixture);
       run(NODE, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
         ...process.env,
         NODE_ENV: 'production',
       });
-      cpSync(path.join(cwd, tool.out), work, { recursive: true });
+      cpSync(path.join(cwd, 'dist'), work, { recursive: true });
     } finally {
       rmSync(stage, { recursive: true, force: true });
     }
@@ -272,12 +290,12 @@ export async function setUpHostMatrix(): Promise<void> {
     env.hosts[host.id] = entry;
     try {
       let built: { dir: string; versions: Record<string, string>; seconds: number };
-      if (host.tool === 'plain') {
+      if (host.tool === 'none' || !host.react) {
         built = buildPlain();
       } else {
-        const installed = deps[host.react!]!;
+        const installed = deps[host.react]!;
         if (!installed.dir) throw new Error(`the React ${host.react} hosts' tools did not install: ${installed.error}`);
-        built = buildHost({ ...host, tool: host.tool }, installed.dir);
+        built = buildHost(host, TOOLS[host.tool], installed.dir);
       }
       dirs[host.id] = built.dir;
       entry.versions = built.versions;
