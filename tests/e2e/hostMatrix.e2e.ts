@@ -64,12 +64,17 @@ e2eSuite('hosts we did not write', () => {
   const open = usePages(browser);
   const report: string[] = [];
   let mountFiles: string[] = [];
+  let buttonFiles: string[] = [];
 
   beforeAll(async () => {
     const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as Manifest;
-    const mount = manifest.exposes.find((e) => e.path === './mount');
-    if (!mount) throw new Error('the remote exposes no ./mount');
-    mountFiles = [...mount.assets.js.sync, ...mount.assets.js.async];
+    const files = (path: string) => {
+      const exposed = manifest.exposes.find((e) => e.path === path);
+      if (!exposed) throw new Error(`the remote's manifest has no ${path}`);
+      return [...exposed.assets.js.sync, ...exposed.assets.js.async];
+    };
+    mountFiles = files('./mount');
+    buttonFiles = files('./CheckoutButton');
   });
 
   afterAll(() => {
@@ -118,8 +123,11 @@ e2eSuite('hosts we did not write', () => {
       const mountRequests = remote.filter((r) => mountFiles.some((file) => r.url.endsWith(`/${file}`)));
       if (host.react) {
         expect(await page.page.getByRole('heading').getAttribute('data-host-react')).toBe(expectedReact);
-        // ./mount's chunks are the only ones of the remote that bundle React: a React host loads none.
+        // ./mount's chunks are the only ones of the remote that bundle React: a React host loads none,
+        // and nothing from the remote but its entry and the button.
         expect(mountRequests).toEqual([]);
+        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles].map((file) => `/${file}`));
+        expect(remote.map((r) => r.url).filter((url) => !expected.has(url))).toEqual([]);
         const shares = await page.page.evaluate(loadedReactShares);
         // react-dom 18 says 18.3.1-next-<commit>-<date> of itself.
         expect(shares.filter((share) => !share.split('@')[1].startsWith(expectedReact))).toEqual([]);
