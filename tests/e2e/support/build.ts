@@ -47,23 +47,11 @@ async function main(): Promise<void> {
     remote?: string;
     host?: string;
     hostExample?: string;
-    plainHost?: string;
-    react18Host?: string;
   };
   if (out.remote) await run('remote', configFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist')), out.remote);
   if (out.host) {
     const file = path.join(ROOT, 'tests/e2e/fixtures/host/webpack.config.ts');
     await run('test host', configFor(file, path.join(ROOT, 'tests/e2e/fixtures/host/dist')), out.host);
-  }
-  // Issue 5's hosts on other stacks: a page with no React (checkout/mount), a React 18.3 host.
-  for (const [target, name, dir] of [
-    ['plainHost', 'plain host', 'plain-host'],
-    ['react18Host', 'React 18 host', 'react18-host'],
-  ] as const) {
-    const outDir = out[target];
-    if (!outDir) continue;
-    const fixture = path.join(ROOT, 'tests/e2e/fixtures', dir);
-    await run(name, configFor(path.join(fixture, 'webpack.config.ts'), path.join(fixture, 'dist')), outDir);
   }
   if (out.hostExample) {
     const file = path.join(ROOT, 'host-example/webpack.config.ts');

@@ -17,9 +17,6 @@ export interface E2EEnv {
   /** The remote's manifest, what hosts register. */
   manifestUrl?: string;
   hostUrl?: string;
-  /** Issue 5: a page with no React driving checkout/mount, and a React 18.3 host. */
-  plainHostUrl?: string;
-  react18HostUrl?: string;
   hostExampleUrl?: string | null;
   /** Why there is no host example to test against. */
   hostExampleError?: string;

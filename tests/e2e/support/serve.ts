@@ -10,16 +10,12 @@ import { handleSession } from './sessionEndpoint';
 export interface ServeDirs {
   remote: string;
   host: string;
-  plainHost: string;
-  react18Host: string;
   hostExample: string | null;
 }
 
 export interface ServedUrls {
   remote: string;
   host: string;
-  plainHost: string;
-  react18Host: string;
   hostExample: string | null;
 }
 
@@ -34,10 +30,6 @@ async function main(): Promise<void> {
     handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)),
   });
   servers.push(host);
-  // Issue 5's hosts on other stacks, with the same session endpoint.
-  const plainHost = await startStaticServer({ root: dirs.plainHost, handle: handleSession });
-  const react18Host = await startStaticServer({ root: dirs.react18Host, handle: handleSession });
-  servers.push(plainHost, react18Host);
   let hostExample: StaticServer | null = null;
   if (dirs.hostExample) {
     // The host example with its demo server in the shape of Stripe test mode: no service worker, so
@@ -66,7 +58,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, host: host.url, plainHost: plainHost.url, react18Host: react18Host.url, hostExample: hostExample?.url ?? null };
+  const urls: ServedUrls = { remote: remote.url, host: host.url, hostExample: hostExample?.url ?? null };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 
