@@ -1,5 +1,5 @@
 import type { CheckoutError, CheckoutMode } from '../types';
-import { checkoutError, isCheckoutError } from './errors';
+import { checkoutError, isCheckoutError } from '../errors';
 import { checkRedirectUrl } from './redirectUrl';
 import { isAborted, requestSession, type SessionSource } from './session';
 

@@ -7,12 +7,20 @@ export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 
 export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_LOAD_ATTEMPTS = 3;
+/** More would keep a dead network busy for minutes; a host passing 1e9 means "keep trying", not forever. */
+export const MAX_LOAD_ATTEMPTS = 10;
 /** Exponential backoff between automatic attempts, with full jitter so a page of clients does not retry in step. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_MAX_MS = 4_000;
 
-export const DEFAULT_SESSION_TIMEOUT_MS = 15_000;
-export const DEFAULT_CHECKOUT_ORIGINS: readonly string[] = ['https://checkout.stripe.com'];
-
 /** The attribute our script tag carries its state in, so the DOM shows what the loader thinks. */
 export const LOADING_STATE_ATTR = 'data-loading-state';
+
+/** The Trusted Types policy our script URL goes through; a host allows it with `trusted-types checkout-stripe-js`. */
+export const TRUSTED_TYPES_POLICY = 'checkout-stripe-js';
+
+/**
+ * After its download ended, an async script runs on a later task: a page tag whose request is over
+ * gets this long to define window.Stripe before we call it dead.
+ */
+export const SETTLE_GRACE_MS = 50;

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutButtonProps, CheckoutError, ScriptState } from '../types';
-import { checkoutError, SCRIPT_ERROR_CODES } from '../checkout/errors';
+import { checkoutError, SCRIPT_ERROR_CODES } from '../errors';
 import { runCheckout } from '../checkout/runCheckout';
 import { checkPublishableKey } from '../stripe/keys';
-import { DEFAULT_CHECKOUT_ORIGINS, DEFAULT_SESSION_TIMEOUT_MS } from '../stripe/policy';
+import { DEFAULT_CHECKOUT_ORIGINS, DEFAULT_SESSION_TIMEOUT_MS } from '../checkout/policy';
 import { preloadStripe } from '../stripe/preloadStripe';
-import { useStripeScript } from '../stripe/useStripeScript';
+import { useStripeScript } from './useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
 import { resolveMessages } from './messages';
 import { installStyles } from './styles';
