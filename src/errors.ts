@@ -1,4 +1,4 @@
-// Error values shared by the loader (stripe/), the flow (checkout/) and the view (ui/): below all three.
+// Error values, below both the loader (stripe/) and the flow (checkout/): each builds its own.
 import type { CheckoutError, CheckoutErrorCode } from './types';
 
 export function checkoutError(code: CheckoutErrorCode, message: string, cause?: unknown): CheckoutError {
@@ -14,31 +14,26 @@ export function isCheckoutError(value: unknown): value is CheckoutError {
   );
 }
 
-/**
- * A readable phrase for anything thrown: `TypeError: x is not a function`, the string itself, or the
- * value's type. `String(value)` would give "[object Object]" for a plain object.
- */
-export function describeThrown(value: unknown): string {
-  if (value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as Error).message === 'string')) {
-    const { name, message } = value as Error;
-    const text = message.trim() || '(no message)';
-    return name && name !== 'Error' ? `${name}: ${text}` : text;
+/** What an unexpected exception says, as a sentence: never `[object Object]`. */
+export function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return cause.message ? `${cause.name}: ${cause.message}` : cause.name;
+  if (typeof cause === 'string' && cause) return cause;
+  if (typeof cause === 'object' && cause !== null && typeof (cause as { message?: unknown }).message === 'string') {
+    return (cause as { message: string }).message;
   }
-  if (typeof value === 'string') return value.trim() || '(an empty string)';
-  if (value === undefined || value === null) return `(${String(value)})`;
-  return `a value of type ${typeof value}`;
+  return 'an unexpected error';
 }
 
 /**
- * Whatever was thrown, as a CheckoutError: one of ours passes through; anything else gets `code`,
- * a sentence made of `what` (what we were doing) and the thrown value, and the original as `cause`.
+ * The nearest code for anything thrown: a CheckoutError stays as it is; anything else becomes
+ * `code` with `context` and what was thrown in one sentence, the original kept in `cause`.
  */
-export function toCheckoutError(thrown: unknown, code: CheckoutErrorCode, what: string): CheckoutError {
+export function toCheckoutError(code: CheckoutErrorCode, context: string, thrown: unknown): CheckoutError {
   if (isCheckoutError(thrown)) return thrown;
-  return checkoutError(code, `${what} failed: ${describeThrown(thrown)}.`, thrown);
+  return checkoutError(code, `${context}: ${describeCause(thrown)}.`, thrown);
 }
 
-/** Errors that concern the provider's script (they offer "Try again"); the rest concern a session. */
+/** Errors that concern the provider's script; the rest concern a session or the configuration. */
 export const SCRIPT_ERROR_CODES: ReadonlySet<CheckoutErrorCode> = new Set<CheckoutErrorCode>([
   'script_load_failed',
   'script_timeout',

@@ -1,31 +1,48 @@
-import { describeThrown, toCheckoutError } from '../src/errors';
+import { checkoutError, describeCause, toCheckoutError } from '../src/errors';
+import { loadStripeScript } from '../src/stripe/scriptStore';
+import { resetPage } from './support/stripeStub';
 
-describe('describeThrown', () => {
-  it.each([
-    [new TypeError('appendChild is not allowed'), 'TypeError: appendChild is not allowed'],
-    [new Error('plain'), 'plain'],
-    [{ message: 'an error-like object' }, 'an error-like object'],
-    ['a string', 'a string'],
-    [{ some: 'object' }, 'a value of type object'],
-    [undefined, '(undefined)'],
-    [42, 'a value of type number'],
-  ])('%p reads as %p, never "[object Object]"', (thrown, text) => {
-    expect(describeThrown(thrown)).toBe(text);
+describe('errors are sentences', () => {
+  it.each<[unknown, string]>([
+    [new TypeError("Cannot read properties of null (reading 'appendChild')"), "TypeError: Cannot read properties of null (reading 'appendChild')"],
+    [{ message: 'blocked by an extension' }, 'blocked by an extension'],
+    ['quota exceeded', 'quota exceeded'],
+    [{ reason: 42 }, 'an unexpected error'],
+    [undefined, 'an unexpected error'],
+  ])('describes %p as readable text', (thrown, text) => {
+    expect(describeCause(thrown)).toBe(text);
+  });
+
+  it('maps anything thrown to the nearest code, with the original as cause', () => {
+    const thrown = { weird: true };
+    const error = toCheckoutError('session_failed', 'Starting the checkout failed unexpectedly', thrown);
+    expect(error).toEqual({ code: 'session_failed', message: 'Starting the checkout failed unexpectedly: an unexpected error.', cause: thrown });
+    expect(error.message).not.toContain('[object');
+  });
+
+  it('keeps a CheckoutError as it is', () => {
+    const original = checkoutError('redirect_refused', 'Refused to redirect to http://evil.example.');
+    expect(toCheckoutError('session_failed', 'ignored', original)).toBe(original);
   });
 });
 
-describe('toCheckoutError', () => {
-  it('keeps one of ours as it is', () => {
-    const ours = { code: 'script_timeout' as const, message: 'No answer.' };
-    expect(toCheckoutError(ours, 'script_load_failed', 'Loading')).toBe(ours);
-  });
+describe('the loader when the page throws where it touches it', () => {
+  beforeEach(resetPage);
 
-  it('maps anything else to the given code, with a sentence and the original as cause', () => {
-    const thrown = new TypeError('x is not a function');
-    expect(toCheckoutError(thrown, 'script_load_failed', 'Loading Stripe.js')).toEqual({
-      code: 'script_load_failed',
-      message: 'Loading Stripe.js failed: TypeError: x is not a function.',
-      cause: thrown,
+  it('ends rejected with a readable message and the original in cause', async () => {
+    const boom = new TypeError('appendChild is not allowed here');
+    const spy = jest.spyOn(document.head, 'appendChild').mockImplementation(() => {
+      throw boom;
     });
+    try {
+      const result = await loadStripeScript({ publishableKey: 'pk_test_1', maxLoadAttempts: 1 });
+      expect(result.state).toBe('rejected');
+      expect(result.error?.code).toBe('script_load_failed');
+      expect(result.error?.message).toMatch(/TypeError: appendChild is not allowed here/);
+      expect(result.error?.message).not.toContain('[object');
+      expect(result.error?.cause).toBe(boom);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

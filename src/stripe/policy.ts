@@ -1,3 +1,5 @@
+import { clampCount } from '../bounds';
+
 // The loading policy, in one place. Stripe.js has no timeout and retries once silently;
 // these are ours, chosen for a checkout button a person is waiting on.
 
@@ -7,7 +9,7 @@ export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 
 export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_LOAD_ATTEMPTS = 3;
-/** More would keep a dead network busy for minutes; a host passing 1e9 means "keep trying", not forever. */
+/** `maxLoadAttempts` is clamped to this: a typo like 1e9 must not retry for ever. */
 export const MAX_LOAD_ATTEMPTS = 10;
 /** Exponential backoff between automatic attempts, with full jitter so a page of clients does not retry in step. */
 export const BACKOFF_BASE_MS = 500;
@@ -24,3 +26,8 @@ export const TRUSTED_TYPES_POLICY = 'checkout-stripe-js';
  * gets this long to define window.Stripe before we call it dead.
  */
 export const SETTLE_GRACE_MS = 50;
+
+/** `maxLoadAttempts` as a whole number in 1..MAX_LOAD_ATTEMPTS. */
+export function clampAttempts(value: number | undefined): number {
+  return clampCount(value, 1, MAX_LOAD_ATTEMPTS, DEFAULT_MAX_LOAD_ATTEMPTS);
+}

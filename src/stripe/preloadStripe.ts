@@ -25,6 +25,6 @@ export async function preloadStripe(options: StripeLoadOptions): Promise<StripeL
   try {
     return { state: 'resolved', stripe: await getStripeInstance(options.publishableKey, options.stripeOptions) };
   } catch (error) {
-    return { state: 'rejected', error: toCheckoutError(error, 'stripe_unavailable', 'Creating the Stripe instance') };
+    return { state: 'rejected', error: toCheckoutError('stripe_unavailable', 'Creating the Stripe instance failed unexpectedly', error) };
   }
 }

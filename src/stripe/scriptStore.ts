@@ -2,7 +2,8 @@ import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from 
 import { toCheckoutError } from '../errors';
 import { backoffDelay, sleep } from './backoff';
 import { stopOnlineWatch, watchOnline } from './backOnline';
-import { loadBounds } from './loadBounds';
+import { positiveOr } from '../bounds';
+import { clampAttempts, DEFAULT_LOAD_TIMEOUT_MS, STRIPE_JS_URL } from './policy';
 import { INITIAL_SNAPSHOT, pageState } from './pageState';
 import { loadScriptOnce } from './scriptTag';
 import { getStripeInstance } from './stripeInstance';
@@ -10,6 +11,9 @@ import { getStripeInstance } from './stripeInstance';
 // Only these can succeed on a second try (and when the network comes back); a CSP block or a stub
 // answering for Stripe.js will not.
 const NETWORK_FAILURES = new Set<CheckoutErrorCode>(['script_load_failed', 'script_timeout']);
+
+/** An attempt rejects with a CheckoutError; anything else is the page throwing where we touched it. */
+const UNEXPECTED = `Loading ${STRIPE_JS_URL} failed unexpectedly`;
 
 export function getSnapshot(): StripeScriptSnapshot {
   return pageState().script.get();
@@ -30,14 +34,15 @@ function publish(next: StripeScriptSnapshot): StripeScriptSnapshot {
 }
 
 async function loadWithRetries(request: StripeLoadOptions): Promise<void> {
-  const { timeoutMs, maxAttempts } = loadBounds(request);
+  const timeoutMs = positiveOr(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
+  const maxAttempts = clampAttempts(request.maxLoadAttempts);
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       await loadScriptOnce({ timeoutMs, nonce: request.nonce });
       return;
     } catch (thrown) {
-      const failure = toCheckoutError(thrown, 'script_load_failed', 'Loading Stripe.js');
+      const failure = toCheckoutError('script_load_failed', UNEXPECTED, thrown);
       if (!NETWORK_FAILURES.has(failure.code) || attempt >= maxAttempts) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const attempts = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
@@ -75,7 +80,7 @@ export function loadStripeScript(request: StripeLoadOptions): Promise<StripeScri
   const load = loadAndCreate(request).then(
     () => settle({ state: 'resolved' }),
     (thrown: unknown) => {
-      const error = toCheckoutError(thrown, 'script_load_failed', 'Loading Stripe.js');
+      const error = toCheckoutError('script_load_failed', UNEXPECTED, thrown);
       if (NETWORK_FAILURES.has(error.code)) watchOnline(() => void reloadAfterOnline());
       return settle({ state: 'rejected', error });
     },

@@ -1,5 +1,5 @@
 import type { CheckoutError } from '../types';
-import { checkoutError, describeThrown } from '../errors';
+import { checkoutError, describeCause } from '../errors';
 import { pageState } from './pageState';
 import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
 import { blockedByTrustedTypes, isTrustedTypesRefusal, trustedScriptUrl } from './trustedTypes';
@@ -70,13 +70,13 @@ function injectTag(nonce?: string): HTMLScriptElement {
     if (nonce) tag.nonce = nonce;
     tag.setAttribute(LOADING_STATE_ATTR, 'pending');
   } catch (cause) {
-    if (isTrustedTypesRefusal(cause)) throw blockedByTrustedTypes(`the page refused the script URL (${describeThrown(cause)}).`, cause);
-    throw checkoutError('script_load_failed', `Could not create the script tag for ${STRIPE_JS_URL}: ${describeThrown(cause)}.`, cause);
+    if (isTrustedTypesRefusal(cause)) throw blockedByTrustedTypes(`the page refused the script URL (${describeCause(cause)}).`, cause);
+    throw checkoutError('script_load_failed', `Could not create the script tag for ${STRIPE_JS_URL}: ${describeCause(cause)}.`, cause);
   }
   try {
     (document.head || document.body || document.documentElement).appendChild(tag);
   } catch (cause) {
-    throw checkoutError('script_load_failed', `Could not add the script tag for ${STRIPE_JS_URL} to the page: ${describeThrown(cause)}.`, cause);
+    throw checkoutError('script_load_failed', `Could not add the script tag for ${STRIPE_JS_URL} to the page: ${describeCause(cause)}.`, cause);
   }
   return tag;
 }

@@ -3,7 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 // in place, so it only creates the instance (and registers the wrapper, as Stripe asks).
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeInstanceOptions } from '../types';
-import { checkoutError, describeThrown } from '../errors';
+import { checkoutError, describeCause } from '../errors';
 import { pageState } from './pageState';
 
 function cacheKey(publishableKey: string, options: StripeInstanceOptions = {}): string {
@@ -19,7 +19,7 @@ async function create(publishableKey: string, options: StripeInstanceOptions): P
     stripe = await loadStripe(publishableKey, stripeOptions as Parameters<typeof loadStripe>[1]);
   } catch (cause) {
     // The key is not repeated: the message may reach a log.
-    throw checkoutError('stripe_unavailable', `Stripe.js is loaded but could not create an instance: ${describeThrown(cause)}.`, cause);
+    throw checkoutError('stripe_unavailable', `Stripe.js is loaded but could not create an instance: ${describeCause(cause)}.`, cause);
   }
   if (!stripe) throw checkoutError('stripe_unavailable', 'Stripe.js is loaded but returned no instance.');
   return stripe;

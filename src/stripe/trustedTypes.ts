@@ -2,7 +2,7 @@
 // string assigned to `script.src` throws. Our URL goes through a policy of our own, which only ever
 // vouches for Stripe.js.
 import type { CheckoutError } from '../types';
-import { checkoutError, describeThrown } from '../errors';
+import { checkoutError, describeCause } from '../errors';
 import { pageState, type ScriptUrlPolicy } from './pageState';
 import { STRIPE_JS_URL, TRUSTED_TYPES_POLICY } from './policy';
 
@@ -37,7 +37,7 @@ export function trustedScriptUrl(url: string): unknown {
         },
       });
     } catch (cause) {
-      throw blockedByTrustedTypes(`the page does not allow the policy "${TRUSTED_TYPES_POLICY}" (${describeThrown(cause)}).`, cause);
+      throw blockedByTrustedTypes(`the page does not allow the policy "${TRUSTED_TYPES_POLICY}" (${describeCause(cause)}).`, cause);
     }
   }
   return page.trustedTypesPolicy.createScriptURL(url);

@@ -20,7 +20,7 @@ afterEach(() => {
 describe('Trusted Types', () => {
   it(`sets the script URL through the ${TRUSTED_TYPES_POLICY} policy, created once per page`, async () => {
     const created: string[] = [];
-    const createPolicy = jest.fn((name: string, rules: { createScriptURL(u: string): string }) => ({
+    const createPolicy = jest.fn((_name: string, rules: { createScriptURL(u: string): string }) => ({
       createScriptURL: (url: string) => {
         created.push(url);
         return rules.createScriptURL(url);
@@ -91,7 +91,7 @@ describe('a page that throws where the loader touches it', () => {
     currentTag().dispatchEvent(new Event('load'));
     const { error } = await done;
     expect(error?.code).toBe('stripe_unavailable');
-    expect(error?.message).toBe('Stripe.js is loaded but could not create an instance: a value of type object.');
+    expect(error?.message).toBe('Stripe.js is loaded but could not create an instance: an unexpected error.');
   });
 });
 
