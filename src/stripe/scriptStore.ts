@@ -1,5 +1,6 @@
 import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../types';
 import { toCheckoutError } from '../errors';
+import { emitCheckoutEvent, now } from '../events';
 import { backoffDelay, sleep } from './backoff';
 import { stopOnlineWatch, watchOnline } from './backOnline';
 import { positiveOr } from '../bounds';
@@ -33,16 +34,25 @@ function publish(next: StripeScriptSnapshot): StripeScriptSnapshot {
   return frozen;
 }
 
-async function loadWithRetries(request: StripeLoadOptions): Promise<void> {
+/** How far a load got, for its events. */
+interface Progress {
+  attempts: number;
+}
+
+async function loadWithRetries(request: StripeLoadOptions, progress: Progress): Promise<void> {
   const timeoutMs = positiveOr(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
   const maxAttempts = clampAttempts(request.maxLoadAttempts);
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
+    progress.attempts = attempt;
+    const attemptStart = now();
+    emitCheckoutEvent({ type: 'script_attempt', attempt });
     try {
       await loadScriptOnce({ timeoutMs, nonce: request.nonce });
       return;
     } catch (thrown) {
       const failure = toCheckoutError('script_load_failed', UNEXPECTED, thrown);
+      emitCheckoutEvent({ type: 'script_attempt_failed', attempt, code: failure.code, ms: Math.round(now() - attemptStart) });
       if (!NETWORK_FAILURES.has(failure.code) || attempt >= maxAttempts) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const attempts = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
@@ -53,8 +63,8 @@ async function loadWithRetries(request: StripeLoadOptions): Promise<void> {
   }
 }
 
-async function loadAndCreate(request: StripeLoadOptions): Promise<void> {
-  await loadWithRetries(request);
+async function loadAndCreate(request: StripeLoadOptions, progress: Progress): Promise<void> {
+  await loadWithRetries(request, progress);
   await getStripeInstance(request.publishableKey, request.stripeOptions);
 }
 
@@ -77,11 +87,17 @@ export function loadStripeScript(request: StripeLoadOptions): Promise<StripeScri
     page.inFlight = null;
     return publish(next);
   };
-  const load = loadAndCreate(request).then(
-    () => settle({ state: 'resolved' }),
+  const progress: Progress = { attempts: 0 };
+  const pendingSince = now();
+  const load = loadAndCreate(request, progress).then(
+    () => {
+      emitCheckoutEvent({ type: 'script_resolved', attempts: progress.attempts, ms: Math.round(now() - pendingSince) });
+      return settle({ state: 'resolved' });
+    },
     (thrown: unknown) => {
       const error = toCheckoutError('script_load_failed', UNEXPECTED, thrown);
       if (NETWORK_FAILURES.has(error.code)) watchOnline(() => void reloadAfterOnline());
+      emitCheckoutEvent({ type: 'script_rejected', attempts: progress.attempts, code: error.code, ms: Math.round(now() - pendingSince) });
       return settle({ state: 'rejected', error });
     },
   );

@@ -1,4 +1,5 @@
 // Stand-ins for what the browser would do with the Stripe.js tag, for jsdom (which loads no scripts).
+import { resetCheckoutEvents } from '../../src/events';
 import { resetPageState } from '../../src/stripe/pageState';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 
@@ -72,4 +73,5 @@ export function resetPage(): void {
   stripeTags().forEach((tag) => tag.remove());
   delete (window as unknown as { Stripe?: unknown }).Stripe;
   resetPageState();
+  resetCheckoutEvents();
 }
