@@ -64,7 +64,7 @@ interface BuildUnit {
   /** What the build reads: directories and files under the repository root. */
   inputs: string[];
   /** The build.ts targets, each built into `<cache dir>/<target>`. */
-  targets: Array<'remote' | 'host' | 'hostExample' | 'plainHost' | 'react18Host'>;
+  targets: Array<'remote' | 'remoteCopy' | 'host' | 'hostExample' | 'plainHost' | 'react18Host'>;
 }
 
 /**
@@ -121,7 +121,7 @@ function pruneOldBuilds(name: string, keep: string): void {
 const APPS: BuildUnit = {
   name: 'apps',
   inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host', 'tests/e2e/fixtures/plain-host', 'tests/e2e/fixtures/react18-host'],
-  targets: ['remote', 'host', 'plainHost', 'react18Host'],
+  targets: ['remote', 'remoteCopy', 'host', 'plainHost', 'react18Host'],
 };
 const HOST_EXAMPLE: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['hostExample'] };
 
@@ -206,7 +206,7 @@ export default async function globalSetup(): Promise<void> {
     } else {
       hostExampleError = 'host-example/webpack.config.ts does not exist';
     }
-    const dirs: ServeDirs = { remote: apps.remote, host: apps.host, plainHost: apps.plainHost, react18Host: apps.react18Host, hostExample };
+    const dirs: ServeDirs = { remote: apps.remote, remoteCopy: apps.remoteCopy, host: apps.host, plainHost: apps.plainHost, react18Host: apps.react18Host, hostExample };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, test host ${urls.host}${urls.hostExample ? `, host example ${urls.hostExample}` : ''} (pid ${pid})`);
@@ -217,6 +217,7 @@ export default async function globalSetup(): Promise<void> {
       serverPid: pid,
       remoteUrl: urls.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
+      remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
       plainHostUrl: urls.plainHost,
       react18HostUrl: urls.react18Host,

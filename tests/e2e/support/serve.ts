@@ -8,6 +8,7 @@ import { handleSession } from './sessionEndpoint';
 
 export interface ServeDirs {
   remote: string;
+  remoteCopy: string;
   host: string;
   plainHost: string;
   react18Host: string;
@@ -16,6 +17,7 @@ export interface ServeDirs {
 
 export interface ServedUrls {
   remote: string;
+  remoteCopy: string;
   host: string;
   plainHost: string;
   react18Host: string;
@@ -27,6 +29,8 @@ async function main(): Promise<void> {
   const servers: StaticServer[] = [];
   const remote = await startStaticServer({ root: dirs.remote });
   servers.push(remote);
+  const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
+  servers.push(remoteCopy);
   const hostPage = pageWithCsp(dirs.host);
   const host = await startStaticServer({
     root: dirs.host,
@@ -67,7 +71,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, host: host.url, plainHost: plainHost.url, react18Host: react18Host.url, hostExample: hostExample?.url ?? null };
+  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, plainHost: plainHost.url, react18Host: react18Host.url, hostExample: hostExample?.url ?? null };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 
