@@ -12,7 +12,8 @@ type TrustedTypesWindow = Window & {
 
 const ALLOW_LINE = `Allow it in the page's Content-Security-Policy with: trusted-types ${TRUSTED_TYPES_POLICY}`;
 
-function blockedByTrustedTypes(detail: string, cause: unknown): CheckoutError {
+/** `script_blocked`, saying that Trusted Types refused and how to allow our policy. */
+export function blockedByTrustedTypes(detail: string, cause: unknown): CheckoutError {
   return checkoutError(
     'script_blocked',
     `Trusted Types blocked ${STRIPE_JS_URL}: ${detail} ${ALLOW_LINE} (keep your other policy names on that line).`,
@@ -47,5 +48,3 @@ export function trustedScriptUrl(url: string): unknown {
 export function isTrustedTypesRefusal(thrown: unknown): boolean {
   return thrown instanceof TypeError && /trusted ?type|TrustedScriptURL/i.test(thrown.message);
 }
-
-export { blockedByTrustedTypes };
