@@ -16,6 +16,8 @@ export interface E2EEnv {
   remoteUrl?: string;
   /** The remote's manifest, what hosts register. */
   manifestUrl?: string;
+  /** A second build of the remote under another container name (`checkout_copy`), served apart. */
+  remoteCopyManifestUrl?: string;
   hostUrl?: string;
   hostExampleUrl?: string | null;
   /** Why there is no host example to test against. */

@@ -65,7 +65,7 @@ interface BuildUnit {
   /** What the build reads: directories and files under the repository root. */
   inputs: string[];
   /** The build.ts targets, each built into `<cache dir>/<target>`. */
-  targets: Array<'remote' | 'host' | 'hostExample'>;
+  targets: Array<'remote' | 'remoteCopy' | 'host' | 'hostExample'>;
 }
 
 /**
@@ -122,7 +122,7 @@ function pruneOldBuilds(name: string, keep: string): void {
 const APPS: BuildUnit = {
   name: 'apps',
   inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host'],
-  targets: ['remote', 'host'],
+  targets: ['remote', 'remoteCopy', 'host'],
 };
 const HOST_EXAMPLE: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['hostExample'] };
 
@@ -207,7 +207,7 @@ export default async function globalSetup(): Promise<void> {
     } else {
       hostExampleError = 'host-example/webpack.config.ts does not exist';
     }
-    const dirs: ServeDirs = { remote: apps.remote, host: apps.host, hostExample };
+    const dirs: ServeDirs = { remote: apps.remote, remoteCopy: apps.remoteCopy, host: apps.host, hostExample };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, test host ${urls.host}${urls.hostExample ? `, host example ${urls.hostExample}` : ''} (pid ${pid})`);
@@ -218,6 +218,7 @@ export default async function globalSetup(): Promise<void> {
       serverPid: pid,
       remoteUrl: urls.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
+      remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
       hostExampleUrl: urls.hostExample,
       hostExampleError,

@@ -9,12 +9,14 @@ import { handleSession } from './sessionEndpoint';
 
 export interface ServeDirs {
   remote: string;
+  remoteCopy: string;
   host: string;
   hostExample: string | null;
 }
 
 export interface ServedUrls {
   remote: string;
+  remoteCopy: string;
   host: string;
   hostExample: string | null;
 }
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
   const servers: StaticServer[] = [];
   const remote = await startStaticServer({ root: dirs.remote });
   servers.push(remote);
+  const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
+  servers.push(remoteCopy);
   const hostPage = pageWithCsp(dirs.host);
   const host = await startStaticServer({
     root: dirs.host,
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, host: host.url, hostExample: hostExample?.url ?? null };
+  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, hostExample: hostExample?.url ?? null };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 
