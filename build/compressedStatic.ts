@@ -1,10 +1,10 @@
-// Static files as a CDN serves them: the build's precompressed copies (.br, .gz, see precompress.ts)
-// chosen by Accept-Encoding, with the contract's headers (CORS, CORP, no-cache entries, immutable
-// hashed chunks). sirv does the file serving; this module only adds the headers and a server.
+// A throwaway server on a free port for files served as a CDN would: `npm run serve`'s sirv
+// handler (build/serve.ts: the build's precompressed .br/.gz copies, the contract's headers), plus an
+// optional handler that answers some paths first. For the bench; tests can use it the same way.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import sirv from 'sirv';
-import { CORS_HEADERS, cacheControlFor } from './federation';
+import { CORS_HEADERS } from './federation';
+import { serveRemote } from './serve';
 
 export interface CompressedStaticOptions {
   root: string;
@@ -18,21 +18,8 @@ export interface CompressedStatic {
   close(): Promise<void>;
 }
 
-/** The request handler alone, for servers that route other paths themselves. */
-export function compressedFiles(root: string): ReturnType<typeof sirv> {
-  return sirv(root, {
-    gzip: true,
-    brotli: true,
-    etag: true,
-    setHeaders: (res, pathname) => {
-      for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
-    },
-  });
-}
-
 export function startCompressedStatic(options: CompressedStaticOptions): Promise<CompressedStatic> {
-  const files = compressedFiles(options.root);
+  const files = serveRemote(options.root);
   const server = http.createServer((req, res) => {
     if (options.handle?.(req, res)) return;
     files(req, res, () => {

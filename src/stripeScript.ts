@@ -3,9 +3,10 @@ import type { ScriptState, StateChangeListener } from './types';
 import { getSnapshot, subscribe } from './stripe/scriptStore';
 
 export { preloadStripe } from './stripe/preloadStripe';
+export { subscribeCheckoutEvents } from './events';
 export type { StripeLoadResult } from './stripe/preloadStripe';
 export { useStripeScript } from './ui/useStripeScript';
-export type { CheckoutError, CheckoutErrorCode, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
+export type { CheckoutError, CheckoutErrorCode, CheckoutEvent, CheckoutEventListener, CheckoutEventType, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
 
 export function getStripeScriptState(): ScriptState {
   return getSnapshot().state;
