@@ -1,4 +1,4 @@
-// Issue 4, F13: keyboard use and axe-core in every state, in Chromium against the production remote.
+// Keyboard use and axe-core in every state, in Chromium against the production remote.
 import type { Page } from 'playwright-core';
 import { BUTTON_LABEL, MESSAGES, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
 
@@ -37,7 +37,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
-  it.each(['Enter', 'Space'])('F13: Tab reaches the button and %s starts checkout', async (key) => {
+  it.each(['Enter', 'Space'])('Tab reaches the button and %s starts checkout', async (key) => {
     const host = await open({ session: { seq: ['ok'], delay: 300 } });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
 
@@ -51,7 +51,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F13: after a failed checkout, focus goes to the error message', async () => {
+  it('after a failed checkout, focus goes to the error message', async () => {
     const host = await open({ session: { seq: ['500'] } });
     await host.waitForStates(2);
     await tabTo(host, CHECKOUT_BUTTON);
@@ -62,7 +62,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F13: a failed load does not steal focus; after a failed Try again, focus goes to Try again; after a good one, to the button', async () => {
+  it('a failed load does not steal focus; after a failed Try again, focus goes to Try again; after a good one, to the button', async () => {
     const host = await open({ stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } });
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
     expect(await focused(host.page)).toBe('body'); // nobody asked: the failure on mount leaves focus alone
@@ -121,7 +121,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
     },
   ];
 
-  it.each(states)('F13: axe-core finds no violation: $name', async ({ options, settle }) => {
+  it.each(states)('axe-core finds no violation: $name', async ({ options, settle }) => {
     const host = await open(options);
     await settle(host);
     expect(await axeViolations(host.page)).toEqual([]);

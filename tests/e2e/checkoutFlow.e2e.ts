@@ -1,4 +1,4 @@
-// Issue 4, the happy path, F7, F8, F11: click → session → checks → navigation to Stripe Checkout,
+// The happy path, click → session → checks → navigation to Stripe Checkout,
 // in Chromium against the production remote. The session endpoint is the test host server's
 // (tests/e2e/support/sessionEndpoint.ts); checkout.stripe.com is a Playwright route that counts navigations.
 import {
@@ -53,7 +53,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     { name: 'a javascript: URL', step: 'javascript', code: 'redirect_refused' },
   ];
 
-  it.each(failures)('F7: $name → $code, no navigation, and the button works again', async ({ step, code }) => {
+  it.each(failures)('$name → $code, no navigation, and the button works again', async ({ step, code }) => {
     const sessionTimeoutMs = 1200;
     const host = await open({ session: { seq: [step, 'ok'] }, props: { sessionTimeoutMs } });
     await resolved(host);
@@ -94,7 +94,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F8: five rapid clicks make one session request and one navigation', async () => {
+  it('five rapid clicks make one session request and one navigation', async () => {
     const host = await open({ session: { seq: ['ok'], delay: 1000 } });
     await resolved(host);
 
@@ -112,7 +112,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F8: five clicks in one task (before React re-renders) still make one session request', async () => {
+  it('five clicks in one task (before React re-renders) still make one session request', async () => {
     const host = await open({ session: { seq: ['ok'], delay: 1000 } });
     await resolved(host);
 
@@ -127,7 +127,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F11: unmount while Stripe.js is pending: no navigation, no error, nothing reported afterwards', async () => {
+  it('unmount while Stripe.js is pending: no navigation, no error, nothing reported afterwards', async () => {
     const host = await open({ stripe: { delayMs: 1000, then: 'ok' } });
     await expectDom(host, { state: 'pending', busy: 'false' });
     expect(await host.states()).toEqual(['pending']);
@@ -144,7 +144,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F11: unmount while a session is in flight: the request is abandoned, no navigation, no error', async () => {
+  it('unmount while a session is in flight: the request is abandoned, no navigation, no error', async () => {
     const host = await open({ session: { seq: ['ok'], delay: 1000 } });
     await resolved(host);
 

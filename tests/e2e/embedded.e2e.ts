@@ -1,4 +1,4 @@
-// Issue 5: embedded Checkout in a real browser, with a stand-in Stripe.js whose embedded form is a
+// Embedded Checkout in a real browser, with a stand-in Stripe.js whose embedded form is a
 // single "Pay (stand-in)" button that completes the payment.
 import { BUTTON_LABEL, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 

@@ -1,4 +1,4 @@
-// Issue 4, F6: the remote's manifest or entry down (404, 500, never answering) → the host example's
+// The remote's manifest or entry down (404, 500, never answering) → the host example's
 // fallback; the remote back → Try again mounts the button. Against the production host example
 // (host-example/, served with its API in its Stripe test mode shape, see support/serve.ts) and the
 // production remote.
@@ -67,7 +67,7 @@ e2eSuite('The remote down, in the host example', () => {
     { target: 'entry', failure: 'hang' },
   ];
 
-  it.each(cases)('F6: the $target answering $failure → fallback; the remote back → Try again mounts the button', async ({ target, failure }) => {
+  it.each(cases)('the $target answering $failure → fallback; the remote back → Try again mounts the button', async ({ target, failure }) => {
     if (!e2e.hostExampleUrl) throw new Error(`no host example to test against: ${e2e.hostExampleError ?? 'unknown reason'}`);
     // The remote goes down before the page asks for it.
     const host = await open({ url: 'about:blank', waitForButtons: 0 });

@@ -1,4 +1,4 @@
-// Issue 4, F1–F3, F5, F10: loading Stripe.js in Chromium, against the production remote in a
+// Loading Stripe.js in Chromium, against the production remote in a
 // federated host. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
 import { BUTTON_LABEL, MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
 
@@ -20,7 +20,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
-  it('F1: a network error gives script_load_failed after maxLoadAttempts requests; Try again once the network is back resolves, with one tag', async () => {
+  it('a network error gives script_load_failed after maxLoadAttempts requests; Try again once the network is back resolves, with one tag', async () => {
     const host = await open({ stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
@@ -51,7 +51,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F2: Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (±20%)', async () => {
+  it('Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (±20%)', async () => {
     const loadTimeoutMs = 1500;
     const host = await open({ stripe: 'hang', props: { mode: 'embedded', loadTimeoutMs, maxLoadAttempts: 2 } });
     await expectDom(host, { state: 'pending', busy: 'true', error: null, alert: null });
@@ -83,7 +83,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F2 (recovery): after a timeout, Try again with Stripe.js answering again resolves', async () => {
+  it('after a timeout, Try again with Stripe.js answering again resolves', async () => {
     const host = await open({ stripe: 'hang', props: { mode: 'embedded', loadTimeoutMs: 1000, maxLoadAttempts: 1 } });
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_timeout']);
 
@@ -97,7 +97,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F3: a script that loads but defines no Stripe gives stripe_unavailable, without retrying it', async () => {
+  it('a script that loads but defines no Stripe gives stripe_unavailable, without retrying it', async () => {
     const host = await open({ stripe: 'no-global', props: { mode: 'embedded', maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:stripe_unavailable']);
@@ -130,7 +130,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F5: a transient failure, then success within the automatic attempts: resolved with no user action', async () => {
+  it('a transient failure, then success within the automatic attempts: resolved with no user action', async () => {
     const host = await open({ stripe: ['abort', 'ok'], props: { maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
@@ -143,7 +143,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('F10: 30 buttons under StrictMode inject one script tag and make one Stripe.js request', async () => {
+  it('30 buttons under StrictMode inject one script tag and make one Stripe.js request', async () => {
     const host = await open({ count: 30, strict: true, stripe: { delayMs: 300, then: 'ok' } });
 
     for (let i = 0; i < 30; i++) expect(await host.waitForStates(2, i)).toEqual(['pending', 'resolved']);

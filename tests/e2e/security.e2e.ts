@@ -1,4 +1,4 @@
-// Issue 4, F4, F9, F12: Content-Security-Policy hosts and secret keys, in Chromium against the
+// Content-Security-Policy hosts and secret keys, in Chromium against the
 // production remote. The test host server sends the CSP a test asks for (tests/e2e/support/pageHandler.ts).
 import { CHECKOUT_URL_PREFIX } from './support/sessionEndpoint';
 import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
@@ -6,7 +6,7 @@ import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The strict policy a host needs for the remote (F12): no 'unsafe-eval', no 'unsafe-inline', scripts
+ * The strict policy a host needs for the remote: no 'unsafe-eval', no 'unsafe-inline', scripts
  * only from the host itself, the remote's origin and js.stripe.com. Stripe's own needs follow its
  * CSP guide (frames from js.stripe.com, hooks.stripe.com; embedded Checkout from checkout.stripe.com).
  */
@@ -57,7 +57,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
-  it('F4: a host whose CSP does not allow js.stripe.com gets script_blocked, with no request and no retry', async () => {
+  it('a host whose CSP does not allow js.stripe.com gets script_blocked, with no request and no retry', async () => {
     const csp = `default-src 'self'; script-src 'self' ${e2e.remoteUrl}; connect-src 'self' ${e2e.remoteUrl}`;
     const host = await open({ csp, props: { maxLoadAttempts: 3 } });
 
@@ -87,7 +87,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     expect(host.stripeRequests).toEqual([]);
   });
 
-  it('F12: a strict-CSP host (no unsafe-eval, no unsafe-inline) loads the remote, resolves and checks out', async () => {
+  it('a strict-CSP host (no unsafe-eval, no unsafe-inline) loads the remote, resolves and checks out', async () => {
     const host = await open({ csp: strictHostCsp(e2e.remoteUrl!) });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
@@ -124,7 +124,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     await host.expectNoPageErrors([]);
   });
 
-  it('F12: a nonce-based strict CSP (\'strict-dynamic\') loads the remote and resolves too', async () => {
+  it('a nonce-based strict CSP (\'strict-dynamic\') loads the remote and resolves too', async () => {
     const host = await open({ csp: nonceHostCsp() });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
@@ -139,7 +139,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
   it.each([
     { kind: 'secret', key: 'sk_live_51E2eSecretKeyMustNeverLeak0000' },
     { kind: 'restricted', key: 'rk_test_51E2eRestrictedKeyMustNeverLeak' },
-  ])('F9: a $kind key: no request to any host; the key is absent from the DOM and the console', async ({ key }) => {
+  ])('a $kind key: no request to any host; the key is absent from the DOM and the console', async ({ key }) => {
     const host = await open({ props: { publishableKey: key }, propsOffTheWire: true });
 
     expect(await host.waitForStates(1)).toEqual(['rejected:secret_key']);

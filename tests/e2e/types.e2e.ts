@@ -1,4 +1,4 @@
-// Issue 5: a TypeScript host compiles against the types the remote publishes, downloaded the way a
+// A TypeScript host compiles against the types the remote publishes, downloaded the way a
 // host gets them (manifest → metaData.types.zip, over HTTP), and a wrong prop fails to compile.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // After a timed-out attempt, the next tag asks for a URL of its own: Chromium would answer a tag for
-// a URL it is still fetching from that stalled request (the e2e suite's F2 shows it in a browser).
+// a URL it is still fetching from that stalled request (the e2e suite shows it in a browser).
 import { loadStripeScript } from '../../src/stripe/scriptStore';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 import { answerWithStripe, currentTag, failNetwork, latestTag, resetPage } from '../support/stripeStub';
