@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startCompressedStatic, type CompressedStatic } from '../build/compressedStatic';
+import { startStaticServer, type StaticServer } from '../build/staticServer';
 import { STRIPE_JS_ORIGIN, STRIPE_JS_URL } from '../src/stripe/policy';
 import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
 import { PROFILES, stripeDelayMs } from './profiles';
@@ -132,13 +132,13 @@ async function main(): Promise<void> {
     build('bench hosts', ['-c', 'bench/webpack.config.ts']);
   }
 
-  const remote = await startCompressedStatic({ root: path.join(ROOT, 'dist') });
+  const remote = await startStaticServer({ root: path.join(ROOT, 'dist') });
   const manifestUrl = `${remote.url}/mf-manifest.json`;
   const remoteLinks = await remotePreloadLinks(manifestUrl, './CheckoutButton', !flags['no-chunk-preload']);
-  const hosts = {} as Record<Variant, CompressedStatic>;
+  const hosts = {} as Record<Variant, StaticServer>;
   for (const v of VARIANTS) {
     const root = path.join(__dirname, 'dist', v);
-    hosts[v] = await startCompressedStatic({ root, handle: page(root, headLinks(v, remoteLinks)) });
+    hosts[v] = await startStaticServer({ root, handle: page(root, headLinks(v, remoteLinks)) });
   }
   const urls: Record<Variant, string> = {
     direct: `${hosts.direct.url}/`,
