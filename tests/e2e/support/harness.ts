@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import type { HostEvent } from '../fixtures/host/src/events';
 import type { JsonProps } from '../fixtures/host/src/config';
 import { DEFAULT_MESSAGES } from '../../../src/ui/messages';
+import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../host-example/demo/stripeStandIn';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
@@ -64,35 +65,7 @@ export type StripeStep =
   | 'no-global' // a script that runs but defines no window.Stripe
   | { delayMs: number; then: 'ok' | 'abort' | 'no-global' };
 
-const STAND_IN_STRIPE = `
-window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;
-window.Stripe = function Stripe(key, options) {
-  window.__stripeInstances = (window.__stripeInstances || 0) + 1;
-  return {
-    _registerWrapper: function () {},
-    // Embedded Checkout: a one-button form that completes the payment (window.__embedded counts).
-    createEmbeddedCheckoutPage: async function (options) {
-      var probe = (window.__embedded = window.__embedded || { created: 0, mounted: 0, destroyed: 0 });
-      probe.created++;
-      var form = null;
-      return {
-        mount: function (el) {
-          probe.mounted++;
-          form = document.createElement('button');
-          form.type = 'button';
-          form.textContent = 'Pay (stand-in)';
-          form.addEventListener('click', function () { options.onComplete && options.onComplete(); });
-          el.appendChild(form);
-        },
-        unmount: function () { form && form.remove(); },
-        destroy: function () { probe.destroyed++; form && form.remove(); },
-      };
-    },
-  };
-};
-window.Stripe.version = 'endive';
-`;
-const NO_GLOBAL_SCRIPT = 'window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;';
+
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +76,7 @@ async function answerStripe(route: Route, step: StripeStep): Promise<void> {
     step = step.then;
   }
   if (step === 'abort') return route.abort('connectionfailed');
-  const body = step === 'ok' ? STAND_IN_STRIPE : NO_GLOBAL_SCRIPT;
+  const body = step === 'ok' ? STRIPE_STAND_IN : NO_STRIPE_GLOBAL;
   return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
 }
 
