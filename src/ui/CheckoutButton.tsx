@@ -8,12 +8,12 @@ import { DEFAULT_CHECKOUT_ORIGINS, DEFAULT_SESSION_TIMEOUT_MS } from '../stripe/
 import { preloadStripe } from '../stripe/preloadStripe';
 import { useStripeScript } from '../stripe/useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
-import { resolveMessages } from './messages';
 import { installStyles } from './styles';
 import { useLatest } from './useLatest';
 import { useLifetimeSignal } from './useLifetimeSignal';
 import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
+import { useCheckoutTexts } from './useCheckoutTexts';
 
 type Embedded = { stripe: Stripe; clientSecret: string };
 
@@ -25,7 +25,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, mode = 'redirect', loadOn = 'mount', disabled = false, className, children, nonce } = props;
   installStyles(nonce);
   const latest = useLatest(props);
-  const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
+  const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
   const configError = useMemo(() => checkPublishableKey(publishableKey), [publishableKey]);
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
@@ -166,6 +166,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       className={className ? `mfc-root ${className}` : 'mfc-root'}
       data-checkout-state={state}
       data-checkout-error={shownError?.code}
+      lang={lang}
     >
       <button
         ref={buttonRef}

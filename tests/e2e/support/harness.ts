@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import type { HostEvent } from '../fixtures/host/src/events';
 import type { JsonProps } from '../fixtures/host/src/config';
-import { DEFAULT_MESSAGES } from '../../../src/ui/messages';
+import { en } from '../../../src/i18n/texts/en';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
@@ -512,4 +512,4 @@ export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, 
 }
 
 /** The texts a person reads (the remote's defaults). */
-export const MESSAGES = DEFAULT_MESSAGES;
+export const MESSAGES = en;
