@@ -5,7 +5,8 @@ import { getSnapshot, subscribe } from './stripe/scriptStore';
 export { preloadStripe } from './stripe/preloadStripe';
 export type { StripeLoadResult } from './stripe/preloadStripe';
 export { useStripeScript } from './stripe/useStripeScript';
-export type { CheckoutError, CheckoutErrorCode, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
+export { remoteRelease } from './release';
+export type { CheckoutError, CheckoutErrorCode, RemoteRelease, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
 
 export function getStripeScriptState(): ScriptState {
   return getSnapshot().state;
