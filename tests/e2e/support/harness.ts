@@ -195,6 +195,10 @@ export interface OpenOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Hand the props to the page through an init script, not the URL (keeps a secret off the wire). */
   propsOffTheWire?: boolean;
+  /** The browser's language (navigator.languages, Accept-Language); Playwright's default otherwise. */
+  locale?: string;
+  /** Viewport width in CSS px (height 800); Playwright's default 1280×720 otherwise. */
+  width?: number;
   /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
   waitForButtons?: number;
 }
@@ -228,7 +232,11 @@ export class HostPage {
   ) {}
 
   static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
-    const context = await browser.newContext({ serviceWorkers: options.serviceWorkers ?? 'allow' });
+    const context = await browser.newContext({
+      serviceWorkers: options.serviceWorkers ?? 'allow',
+      locale: options.locale,
+      viewport: options.width ? { width: options.width, height: 800 } : undefined,
+    });
     const page = await context.newPage();
     const host = new HostPage(context, page);
     await host.setUp(options);
