@@ -71,3 +71,22 @@ describe('CheckoutButton: its language', () => {
     expect(screen.getByRole('button', { name: 'Payer par carte' })).toBeInTheDocument();
   });
 });
+
+describe('CheckoutButton: language after a server render', () => {
+  it("renders English on the server, then hydrates into the browser's language without a mismatch", async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const element = <CheckoutButton publishableKey={BAD_KEY} createSession={createSession} />;
+    const container = document.createElement('div');
+    document.body.append(container);
+    jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['nl-NL']);
+    container.innerHTML = renderToString(element);
+    expect(container.firstElementChild).toHaveAttribute('lang', 'en');
+    const recoverable = jest.fn();
+    const root = await act(async () => hydrateRoot(container, element, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.firstElementChild).toHaveAttribute('lang', 'nl');
+    act(() => root.unmount());
+    container.remove();
+  });
+});

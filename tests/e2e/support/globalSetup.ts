@@ -216,6 +216,7 @@ export default async function globalSetup(): Promise<void> {
       chromium,
       serverPid: pid,
       remoteUrl: urls.remote,
+      remoteDir: apps.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       hostUrl: urls.host,
       plainHostUrl: urls.plainHost,
