@@ -7,7 +7,7 @@ export const fr: CheckoutMessages = {
   tryAgain: 'Réessayer',
   dialogTitle: 'Paiement sécurisé',
   closeDialog: 'Fermer le paiement',
-  secret_key: 'Le paiement est mal configuré\u00a0: il a reçu une clé secrète. Veuillez contacter le responsable du site.',
+  secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',
   invalid_key: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
   script_load_failed: 'Le service de paiement sécurisé est injoignable. Vérifiez votre connexion et réessayez.',
   script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',

@@ -7,7 +7,7 @@ export const it: CheckoutMessages = {
   tryAgain: 'Riprova',
   dialogTitle: 'Pagamento sicuro',
   closeDialog: 'Chiudi il pagamento',
-  secret_key: 'Il pagamento non è configurato correttamente: ha ricevuto una chiave segreta. Contatta il gestore del sito.',
+  secret_key: 'Il pagamento non è configurato correttamente: è stata fornita una chiave segreta. Contatta il gestore del sito.',
   invalid_key: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
   script_load_failed: 'Impossibile raggiungere il servizio di pagamento sicuro. Controlla la connessione e riprova.',
   script_timeout: 'Il servizio di pagamento sicuro sta impiegando troppo tempo a rispondere. Riprova.',

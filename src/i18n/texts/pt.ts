@@ -7,7 +7,7 @@ export const pt: CheckoutMessages = {
   tryAgain: 'Tentar novamente',
   dialogTitle: 'Pagamento seguro',
   closeDialog: 'Fechar pagamento',
-  secret_key: 'O pagamento está configurado incorretamente: recebeu uma chave secreta. Avise o responsável pelo site.',
+  secret_key: 'O pagamento está configurado incorretamente: foi fornecida uma chave secreta. Avise o responsável pelo site.',
   invalid_key: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
   script_load_failed: 'Não foi possível acessar o serviço de pagamento seguro. Verifique sua conexão e tente novamente.',
   script_timeout: 'O serviço de pagamento seguro está demorando para responder. Tente novamente.',
