@@ -215,6 +215,7 @@ export class HostPage {
   readonly sessionRequests: Request[] = [];
   readonly checkoutNavigations: string[] = [];
   readonly requests: Array<{ url: string; method: string; headers: Record<string, string>; body: string | null }> = [];
+  readonly responses: Array<{ url: string; status: number; headers: Record<string, string> }> = [];
   readonly pageErrors: string[] = [];
   /** From the page's own `unhandledrejection` and `error` listeners. */
   readonly rejections: string[] = [];
@@ -252,6 +253,7 @@ export class HostPage {
       this.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
+    page.on('response', (res) => this.responses.push({ url: res.url(), status: res.status(), headers: res.headers() }));
     page.on('request', (req) => {
       this.requests.push({ url: req.url(), method: req.method(), headers: req.headers(), body: req.postData() });
       if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
