@@ -30,13 +30,12 @@ export function readRelease(root: string, env: NodeJS.ProcessEnv = process.env, 
   return { name: 'checkout', version: pkg.version, commit: commit || 'unknown', builtAt: builtAt.toISOString() };
 }
 
-/** `manifest.additionalData` for the federation plugin: the release in the manifest's metaData. */
+/** `manifest.additionalData` for the federation plugin: adds the release to the stats' metaData, which the manifest copies. */
 export function stampManifest(release: RemoteRelease) {
-  return ({ stats }: { stats: { metaData: object } }) => {
+  return ({ stats }: { stats: { metaData: object } }): void => {
     const metaData = stats.metaData as { buildInfo?: { buildVersion?: string }; release?: RemoteRelease };
     metaData.release = release;
     if (metaData.buildInfo) metaData.buildInfo.buildVersion = release.version;
-    return stats as never;
   };
 }
 

@@ -19,7 +19,12 @@ describe('readRelease', () => {
 
   it("stamps this checkout's package version and git commit (marked -dirty with uncommitted changes)", () => {
     const release = readRelease(ROOT, {}, NOW);
-    expect(release).toEqual({ name: 'checkout', version: require('../../package.json').version, commit: expect.stringMatching(/^[0-9a-f]{40}(-dirty)?$/), builtAt: '2026-01-02T03:04:05.000Z' });
+    expect(release).toEqual({
+      name: 'checkout',
+      version: require('../../package.json').version,
+      commit: expect.stringMatching(/^[0-9a-f]{40}(-dirty)?$/),
+      builtAt: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('says unknown outside a git checkout rather than guessing', () => {
@@ -41,8 +46,7 @@ describe('stampManifest', () => {
   it("puts the release in the manifest's metaData and its version in buildInfo", () => {
     const release = { name: 'checkout', version: '1.2.3', commit: 'abc', builtAt: '2026-01-01T00:00:00.000Z' };
     const stats = { metaData: { name: 'checkout', buildInfo: { buildVersion: 'local', buildName: 'checkout-remote' } } };
-    expect(stampManifest(release)({ stats })).toEqual({
-      metaData: { name: 'checkout', buildInfo: { buildVersion: '1.2.3', buildName: 'checkout-remote' }, release },
-    });
+    stampManifest(release)({ stats });
+    expect(stats).toEqual({ metaData: { name: 'checkout', buildInfo: { buildVersion: '1.2.3', buildName: 'checkout-remote' }, release } });
   });
 });
