@@ -4,7 +4,7 @@ import { getSnapshot, subscribe } from './stripe/scriptStore';
 
 export { preloadStripe } from './stripe/preloadStripe';
 export type { StripeLoadResult } from './stripe/preloadStripe';
-export { useStripeScript } from './stripe/useStripeScript';
+export { useStripeScript } from './ui/useStripeScript';
 export { remoteRelease } from './release';
 export type { CheckoutError, CheckoutErrorCode, RemoteRelease, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
 

@@ -1,5 +1,5 @@
 import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
-import { checkoutError } from './errors';
+import { checkoutError } from '../errors';
 
 /**
  * Starts Stripe's embedded Checkout for a session and mounts it in `container`.

@@ -1,5 +1,5 @@
 import type { CheckoutError } from '../types';
-import { checkoutError } from './errors';
+import { checkoutError } from '../errors';
 
 function originOf(value: string): string | null {
   try {

@@ -1,5 +1,5 @@
 import type { CheckoutError, CheckoutMode } from '../types';
-import { checkoutError, isCheckoutError } from './errors';
+import { toCheckoutError } from '../errors';
 import { checkRedirectUrl } from './redirectUrl';
 import { isAborted, requestSession, type SessionSource } from './session';
 
@@ -27,7 +27,6 @@ export async function runCheckout(run: CheckoutRun): Promise<CheckoutOutcome> {
     return refused ? { kind: 'failed', error: refused } : { kind: 'redirect', url: session.url };
   } catch (reason) {
     if (isAborted(reason) || run.signal.aborted) return { kind: 'aborted' };
-    const error = isCheckoutError(reason) ? reason : checkoutError('session_failed', String(reason), reason);
-    return { kind: 'failed', error };
+    return { kind: 'failed', error: toCheckoutError('session_failed', 'Starting the checkout failed unexpectedly', reason) };
   }
 }

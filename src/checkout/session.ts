@@ -1,5 +1,5 @@
 import type { CheckoutMode, SessionContext, SessionResult } from '../types';
-import { checkoutError, isCheckoutError } from './errors';
+import { checkoutError, isCheckoutError } from '../errors';
 import { newIdempotencyKey } from './idempotencyKey';
 
 export interface SessionSource {

@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError, StripeLoadOptions } from '../types';
-import { checkoutError } from '../checkout/errors';
+import { checkoutError } from '../errors';
 import { checkPublishableKey } from './keys';
 import { loadStripeScript } from './scriptStore';
 import { getStripeInstance } from './stripeInstance';

@@ -1,7 +1,8 @@
-import type { CheckoutError, StripeLoadOptions, StripeScriptSnapshot } from '../types';
-import { checkoutError, isCheckoutError } from '../checkout/errors';
+import type { StripeLoadOptions, StripeScriptSnapshot } from '../types';
+import { checkoutError, toCheckoutError } from '../errors';
 import { backoffDelay, sleep } from './backoff';
-import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_LOAD_ATTEMPTS, STRIPE_JS_URL } from './policy';
+import { positiveOr } from '../bounds';
+import { clampAttempts, DEFAULT_LOAD_TIMEOUT_MS, STRIPE_JS_URL } from './policy';
 import { loadScriptOnce, resetScriptTags } from './scriptTag';
 import { getStripeInstance } from './stripeInstance';
 
@@ -34,20 +35,18 @@ export function subscribe(listener: () => void): () => void {
   };
 }
 
-function positiveInt(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
-}
 
 async function loadWithRetries(request: StripeLoadOptions): Promise<void> {
-  const timeoutMs = positiveInt(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
-  const maxAttempts = positiveInt(request.maxLoadAttempts, DEFAULT_MAX_LOAD_ATTEMPTS);
+  const timeoutMs = positiveOr(request.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS);
+  const maxAttempts = clampAttempts(request.maxLoadAttempts);
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       await loadScriptOnce({ timeoutMs, nonce: request.nonce });
       return;
     } catch (error) {
-      const failure = error as CheckoutError;
+      // An attempt rejects with a CheckoutError; anything else is the page throwing where we touched it.
+      const failure = toCheckoutError('script_load_failed', `Loading ${STRIPE_JS_URL} failed unexpectedly`, error);
       if (!RETRYABLE.has(failure.code) || attempt >= maxAttempts) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const attempts = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
@@ -87,7 +86,7 @@ export function loadStripeScript(request: StripeLoadOptions): Promise<StripeScri
     (error: unknown) =>
       settle({
         state: 'rejected',
-        error: isCheckoutError(error) ? error : checkoutError('script_load_failed', String(error), error),
+        error: toCheckoutError('script_load_failed', `Loading ${STRIPE_JS_URL} failed unexpectedly`, error),
       }),
   );
   return inFlight;

@@ -1,5 +1,5 @@
 import type { CheckoutError } from '../types';
-import { checkoutError } from '../checkout/errors';
+import { checkoutError } from '../errors';
 import { LOADING_STATE_ATTR, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
 
 /** What our tag says about itself: anyone (another copy of this loader, a person in devtools) can read it. */

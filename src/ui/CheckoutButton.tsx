@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Stripe } from '@stripe/stripe-js';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CheckoutButtonProps, CheckoutError, ScriptState } from '../types';
-import { checkoutError, SCRIPT_ERROR_CODES } from '../checkout/errors';
+import { SCRIPT_ERROR_CODES, toCheckoutError } from '../errors';
+import { isBusy } from '../checkout/flow';
+import { DEFAULT_CHECKOUT_ORIGINS, sessionTimeout } from '../checkout/policy';
 import { runCheckout } from '../checkout/runCheckout';
 import { checkPublishableKey } from '../stripe/keys';
-import { DEFAULT_CHECKOUT_ORIGINS, DEFAULT_SESSION_TIMEOUT_MS } from '../stripe/policy';
 import { preloadStripe } from '../stripe/preloadStripe';
-import { useStripeScript } from '../stripe/useStripeScript';
+import { useFlow } from './useFlow';
+import { useStripeScript } from './useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
 import { installStyles } from './styles';
 import { useLatest } from './useLatest';
@@ -14,8 +15,6 @@ import { useLifetimeSignal } from './useLifetimeSignal';
 import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
 import { useCheckoutTexts } from './useCheckoutTexts';
-
-type Embedded = { stripe: Stripe; clientSecret: string };
 
 function defaultRedirect(url: string): void {
   window.location.assign(url);
@@ -31,10 +30,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const state: ScriptState = configError ? 'rejected' : script.state;
   const scriptError = configError ?? (script.state === 'rejected' ? script.error : undefined);
 
-  const [busy, setBusy] = useState(false);
-  const [flowError, setFlowError] = useState<CheckoutError | null>(null);
-  const [embedded, setEmbedded] = useState<Embedded | null>(null);
-  const inFlight = useRef(false);
+  const [flow, dispatch] = useFlow();
   const lifetime = useLifetimeSignal();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const focusAfterFailure = useRef(false);
@@ -56,101 +52,96 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // Back from the hosted page through the back/forward cache: the page is live again, the button too.
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) {
-        inFlight.current = false;
-        setBusy(false);
-      }
+      if (event.persisted) dispatch({ type: 'restored' });
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [dispatch]);
 
   const fail = useCallback(
     (error: CheckoutError) => {
-      inFlight.current = false;
       focusAfterFailure.current = true;
-      setBusy(false);
-      setFlowError(error);
+      dispatch({ type: 'fail', error });
       latest.current.onError?.(error);
     },
-    [latest],
+    [dispatch, latest],
   );
 
-  const blocked = disabled || !!configError || (mode === 'embedded' && state === 'rejected');
+  const embedded = mode === 'embedded';
+  // Redirect mode leaves for Stripe's hosted page without Stripe.js: there the script is background
+  // work, reported to the host but never shown to the person, and never in their way.
+  const scriptGates = embedded || !!configError;
+  const blocked = disabled || !!configError || (embedded && state === 'rejected');
 
   const onClick = async () => {
-    if (inFlight.current || blocked) return;
-    inFlight.current = true;
-    setBusy(true);
-    setFlowError(null);
+    if (blocked || !dispatch({ type: 'click' })) return;
     const signal = lifetime.current.signal;
     const p = latest.current;
     // Embedded mode needs Stripe.js: start it alongside the session. Redirect mode does not wait
     // for it, and only starts it here when nothing has (`loadOn="click"`).
-    const stripeReady = mode === 'embedded' || state === 'initial' ? load() : null;
+    const stripeReady = embedded || state === 'initial' ? load() : null;
     const outcome = await runCheckout({
       mode,
       createSession: p.createSession,
       sessionEndpoint: p.sessionEndpoint,
       sessionBody: p.sessionBody,
-      sessionTimeoutMs: p.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+      sessionTimeoutMs: sessionTimeout(p.sessionTimeoutMs),
       allowedCheckoutOrigins: p.allowedCheckoutOrigins ?? DEFAULT_CHECKOUT_ORIGINS,
       signal,
     });
     if (outcome.kind === 'aborted' || signal.aborted) return;
     if (outcome.kind === 'failed') return fail(outcome.error);
     if (outcome.kind === 'redirect') {
-      const redirect = p.redirect ?? defaultRedirect;
       try {
-        redirect(outcome.url);
+        (p.redirect ?? defaultRedirect)(outcome.url);
       } catch (cause) {
-        return fail(checkoutError('redirect_refused', 'The redirect function threw.', cause));
+        return fail(toCheckoutError('redirect_refused', 'The redirect function threw', cause));
       }
-      // The default redirect leaves the page: stay busy so more clicks cannot start a second session.
-      // A host's own redirect may keep us on the page, so the button is usable again.
-      if (p.redirect) {
-        inFlight.current = false;
-        setBusy(false);
-      }
+      // The default redirect leaves the page; a host's own may keep us on it.
+      dispatch({ type: 'redirected', pageStays: !!p.redirect });
       return;
     }
     const loaded = await (stripeReady ?? load());
     if (signal.aborted) return;
     if (loaded.state !== 'resolved') {
-      // The script error is already shown with its Try again; this click simply ends.
-      inFlight.current = false;
+      // The script's error is already shown, with its Try again where one can help.
       focusAfterFailure.current = true;
-      setBusy(false);
+      dispatch({ type: 'scriptUnavailable' });
       return;
     }
-    setEmbedded({ stripe: loaded.stripe, clientSecret: outcome.clientSecret });
+    dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret });
   };
 
-  // Focus goes back to the button once the dialog is gone: while it is open, the page behind it
-  // (the button too) is inert and cannot take focus.
+  // Focus goes back to the button once it can take it: after the dialog is gone (while it is open the
+  // page behind is inert), and after Try again, once the button is enabled again.
   const refocusButton = useRef(false);
   const closeDialog = useCallback(() => {
-    inFlight.current = false;
     refocusButton.current = true;
-    setEmbedded(null);
-    setBusy(false);
-  }, []);
+    dispatch({ type: 'close' });
+  }, [dispatch]);
+  const dialogOpen = flow.phase === 'embedded';
   useEffect(() => {
-    if (embedded || !refocusButton.current) return;
+    if (dialogOpen || blocked || !refocusButton.current) return;
     refocusButton.current = false;
     buttonRef.current?.focus();
-  }, [embedded]);
+  }, [dialogOpen, blocked]);
 
   const retry = () => {
-    setFlowError(null);
+    dispatch({ type: 'dismiss' });
     focusAfterFailure.current = true;
-    buttonRef.current?.focus();
+    refocusButton.current = true;
     startLoad();
   };
 
-  const shownError = flowError ?? scriptError ?? null;
-  const offerRetry = !configError && state === 'rejected' && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code);
-  const ariaBusy = state === 'pending' || busy;
+  const flowError = flow.phase === 'failed' ? flow.error : undefined;
+  // The last failure stands in the DOM for the host whether or not the person is shown it.
+  const standingError = flowError ?? scriptError;
+  const shownError = flowError ?? (scriptGates ? scriptError : undefined);
+  // No retry can fix a configuration error or a CSP that blocks Stripe.js.
+  const offerRetry =
+    embedded && !configError && state === 'rejected' && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
+  const busy = isBusy(flow);
+  const ariaBusy = busy || (embedded && state === 'pending');
 
   // After a failure the person caused (click, Try again), focus goes to what they can do next.
   const retryRef = useRef<HTMLButtonElement>(null);
@@ -165,7 +156,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
     <div
       className={className ? `mfc-root ${className}` : 'mfc-root'}
       data-checkout-state={state}
-      data-checkout-error={shownError?.code}
+      data-checkout-error={standingError?.code}
       lang={lang}
     >
       <button
@@ -194,10 +185,10 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           {messages.tryAgain}
         </button>
       )}
-      {embedded && (
+      {flow.phase === 'embedded' && (
         <CheckoutDialog
-          stripe={embedded.stripe}
-          clientSecret={embedded.clientSecret}
+          stripe={flow.stripe}
+          clientSecret={flow.clientSecret}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
           onClose={closeDialog}
@@ -205,10 +196,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
             closeDialog();
             latest.current.onComplete?.();
           }}
-          onFail={(error) => {
-            setEmbedded(null);
-            fail(error);
-          }}
+          onFail={fail}
         />
       )}
     </div>

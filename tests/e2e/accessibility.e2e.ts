@@ -63,7 +63,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
   });
 
   it('F13: a failed load does not steal focus; after a failed Try again, focus goes to Try again; after a good one, to the button', async () => {
-    const host = await open({ stripe: 'abort', props: { maxLoadAttempts: 1 } });
+    const host = await open({ stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } });
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
     expect(await focused(host.page)).toBe('body'); // nobody asked: the failure on mount leaves focus alone
 
@@ -83,7 +83,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
   const states: Array<{ name: string; options: OpenOptions; settle: (host: HostPage) => Promise<void> }> = [
     {
       name: 'pending',
-      options: { stripe: 'hang' },
+      options: { stripe: 'hang', props: { mode: 'embedded' } },
       settle: (host) => expectDom(host, { state: 'pending', busy: 'true' }),
     },
     {
@@ -93,7 +93,7 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
     },
     {
       name: 'rejected (script error, Try again)',
-      options: { stripe: 'abort', props: { maxLoadAttempts: 1 } },
+      options: { stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } },
       settle: (host) => expectDom(host, { state: 'rejected', error: 'script_load_failed', tryAgain: true }),
     },
     {

@@ -129,7 +129,7 @@ e2eSuite('Checkout flow in a real browser', () => {
 
   it('F11: unmount while Stripe.js is pending: no navigation, no error, nothing reported afterwards', async () => {
     const host = await open({ stripe: { delayMs: 1000, then: 'ok' } });
-    await expectDom(host, { state: 'pending', busy: 'true' });
+    await expectDom(host, { state: 'pending', busy: 'false' });
     expect(await host.states()).toEqual(['pending']);
 
     await host.unmount();

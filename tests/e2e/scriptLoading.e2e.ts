@@ -1,6 +1,6 @@
 // Issue 4, F1–F3, F5, F10: loading Stripe.js in Chromium, against the production remote in a
 // federated host. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
-import { MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
+import { BUTTON_LABEL, MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
 
 /** For each attempt (tag inserted), how long until the loader marked it timed out. */
 function attemptDurations(log: TagLogEntry[]): number[] {
@@ -21,7 +21,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
   const open = usePages(browser);
 
   it('F1: a network error gives script_load_failed after maxLoadAttempts requests; Try again once the network is back resolves, with one tag', async () => {
-    const host = await open({ stripe: 'abort', props: { maxLoadAttempts: 3 } });
+    const host = await open({ stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
     expect(host.stripeRequests).toEqual([STRIPE_JS, STRIPE_JS, STRIPE_JS]);
@@ -32,7 +32,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
       state: 'rejected',
       error: 'script_load_failed',
       busy: 'false',
-      disabled: false, // redirect mode: paying does not need Stripe.js
+      disabled: true, // embedded Checkout cannot open without Stripe.js
       alert: MESSAGES.script_load_failed,
       tryAgain: true,
     });
@@ -53,7 +53,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
 
   it('F2: Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (±20%)', async () => {
     const loadTimeoutMs = 1500;
-    const host = await open({ stripe: 'hang', props: { loadTimeoutMs, maxLoadAttempts: 2 } });
+    const host = await open({ stripe: 'hang', props: { mode: 'embedded', loadTimeoutMs, maxLoadAttempts: 2 } });
     await expectDom(host, { state: 'pending', busy: 'true', error: null, alert: null });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_timeout']);
@@ -84,7 +84,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
   });
 
   it('F2 (recovery): after a timeout, Try again with Stripe.js answering again resolves', async () => {
-    const host = await open({ stripe: 'hang', props: { loadTimeoutMs: 1000, maxLoadAttempts: 1 } });
+    const host = await open({ stripe: 'hang', props: { mode: 'embedded', loadTimeoutMs: 1000, maxLoadAttempts: 1 } });
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_timeout']);
 
     host.setStripe('ok');
@@ -97,7 +97,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
   });
 
   it('F3: a script that loads but defines no Stripe gives stripe_unavailable, without retrying it', async () => {
-    const host = await open({ stripe: 'no-global', props: { maxLoadAttempts: 3 } });
+    const host = await open({ stripe: 'no-global', props: { mode: 'embedded', maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:stripe_unavailable']);
     expect(host.stripeRequests).toEqual([STRIPE_JS]); // a stub answering for Stripe.js will not do better next time
@@ -111,6 +111,21 @@ e2eSuite('Stripe.js loading in a real browser', () => {
       tryAgain: true,
     });
     expect(host.sessionRequests).toHaveLength(0);
+    await host.expectNoPageErrors();
+  });
+
+  it('redirect mode: a failed load is reported to the host, not shown to the person, and paying still works', async () => {
+    const host = await open({ stripe: 'abort', props: { maxLoadAttempts: 2 } });
+    await expectDom(host, { state: 'pending', busy: 'false', alert: null });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
+    expect(await host.errorCodes()).toEqual(['script_load_failed']);
+    await expectDom(host, { state: 'rejected', error: 'script_load_failed', busy: 'false', disabled: false, alert: null, tryAgain: false });
+    expect(await host.page.locator('.mfc-spinner').count()).toBe(0);
+
+    await host.page.getByRole('button', { name: BUTTON_LABEL }).click();
+    await host.waitUntil(() => host.checkoutNavigations.length === 1, 'the navigation to Checkout');
+    expect(host.sessionRequests).toHaveLength(1);
     await host.expectNoPageErrors();
   });
 

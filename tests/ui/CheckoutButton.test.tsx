@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CheckoutButtonProps } from '../../src/types';
 import { CheckoutButton } from '../../src/CheckoutButton';
 import { expectNoAxeViolations } from '../support/axe';
-import { answerWithStripe, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
+import { answerWithStripe, blockByCsp, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
 
 const KEY = 'pk_test_51Hbutton';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_1';
@@ -49,18 +49,27 @@ afterEach(() => {
 });
 
 describe('CheckoutButton: script states and DOM contract', () => {
-  it('is a real button, busy while Stripe.js loads, then resolved', async () => {
+  it('redirect mode: a real button, usable and not busy while Stripe.js loads in the background', async () => {
     const { root, button, onStateChange } = setup({ maxLoadAttempts: 1 });
     expect(button()).toHaveAttribute('type', 'button');
     expect(root()).toHaveAttribute('data-checkout-state', 'pending');
-    expect(button()).toHaveAttribute('aria-busy', 'true');
+    expect(button()).toHaveAttribute('aria-busy', 'false');
+    expect(root().querySelector('.mfc-spinner')).toBeNull();
     expect(button()).toBeEnabled();
     expect(stripeTags()).toHaveLength(1);
     await resolveLoad();
     expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
-    expect(button()).toHaveAttribute('aria-busy', 'false');
     expect(root()).not.toHaveAttribute('data-checkout-error');
     expect(onStateChange.mock.calls).toEqual([['pending', undefined], ['resolved', undefined]]);
+  });
+
+  it('embedded mode: busy while Stripe.js loads, then resolved', async () => {
+    const { root, button } = setup({ maxLoadAttempts: 1, mode: 'embedded' });
+    expect(root()).toHaveAttribute('data-checkout-state', 'pending');
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    expect(root().querySelector('.mfc-spinner')).not.toBeNull();
+    await resolveLoad();
+    expect(button()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('50 buttons under StrictMode share one script tag and one load', async () => {
@@ -83,25 +92,48 @@ describe('CheckoutButton: script states and DOM contract', () => {
     expect(onStateChange).toHaveBeenCalledTimes(100);
   });
 
-  it('after a script failure: alert, error attribute, onError, Try again; redirect still works', async () => {
+  it('redirect mode: a script failure is reported to the host but not shown, and the redirect still works', async () => {
     const user = userEvent.setup();
     const { root, button, onError, redirect, onStateChange } = setup({ maxLoadAttempts: 1 });
     await failLoad();
     expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
     expect(root()).toHaveAttribute('data-checkout-error', 'script_load_failed');
-    expect(screen.getByRole('alert')).toHaveTextContent(/could not be reached/i);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'script_load_failed' }));
     expect(onStateChange).toHaveBeenLastCalledWith('rejected', expect.objectContaining({ code: 'script_load_failed' }));
-    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
-    // Stripe.js is not needed to leave for the hosted page.
+    // Nothing alarms the person next to a button that works.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
     expect(button()).toBeEnabled();
+    expect(button()).toHaveAttribute('aria-busy', 'false');
     await user.click(button());
     await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
   });
 
+  it('embedded mode: a script failure shows the alert and Try again, and disables the button', async () => {
+    const { root, button } = setup({ maxLoadAttempts: 1, mode: 'embedded' });
+    await failLoad();
+    expect(root()).toHaveAttribute('data-checkout-error', 'script_load_failed');
+    expect(screen.getByRole('alert')).toHaveTextContent(/could not be reached/i);
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+    expect(button()).toBeDisabled();
+  });
+
+  it('embedded mode: a CSP block is shown without a Try again, which could not help', async () => {
+    const { root } = setup({ maxLoadAttempts: 3, mode: 'embedded' });
+    await act(async () => {
+      blockByCsp();
+      failNetwork();
+      await new Promise((r) => setTimeout(r, 5));
+    });
+    expect(root()).toHaveAttribute('data-checkout-error', 'script_blocked');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+    expect(stripeTags()).toHaveLength(1);
+  });
+
   it('Try again removes the dead tag, injects one fresh tag and can reach resolved', async () => {
     const user = userEvent.setup();
-    const { root, onStateChange } = setup({ maxLoadAttempts: 1 });
+    const { root, onStateChange } = setup({ mode: 'embedded', maxLoadAttempts: 1 });
     const dead = currentTag();
     await failLoad();
     await user.click(screen.getByRole('button', { name: /try again/i }));
@@ -116,7 +148,7 @@ describe('CheckoutButton: script states and DOM contract', () => {
 
   it('moves focus to Try again when a retry the person started fails again', async () => {
     const user = userEvent.setup();
-    setup({ maxLoadAttempts: 1 });
+    setup({ mode: 'embedded', maxLoadAttempts: 1 });
     await failLoad();
     await user.click(screen.getByRole('button', { name: /try again/i }));
     await failLoad();
@@ -130,7 +162,7 @@ describe('CheckoutButton: script states and DOM contract', () => {
   });
 
   it('uses the texts given in messages', async () => {
-    setup({ maxLoadAttempts: 1, messages: { script_load_failed: 'Zahlungsdienst nicht erreichbar', tryAgain: 'Erneut versuchen' } });
+    setup({ mode: 'embedded', maxLoadAttempts: 1, messages: { script_load_failed: 'Zahlungsdienst nicht erreichbar', tryAgain: 'Erneut versuchen' } });
     await failLoad();
     expect(screen.getByRole('alert')).toHaveTextContent('Zahlungsdienst nicht erreichbar');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
@@ -355,7 +387,7 @@ describe('CheckoutButton: accessibility (axe) in each state', () => {
   });
 
   it('rejected with Try again', async () => {
-    const { container } = setup({ maxLoadAttempts: 1 });
+    const { container } = setup({ mode: 'embedded', maxLoadAttempts: 1 });
     await failLoad();
     await expectNoAxeViolations(container);
   });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { StripeScriptSnapshot } from '../types';
-import { getServerSnapshot, getSnapshot, subscribe } from './scriptStore';
+import { getServerSnapshot, getSnapshot, subscribe } from '../stripe/scriptStore';
 
 /** The page's Stripe.js load as React state; `initial` on the server. */
 export function useStripeScript(): StripeScriptSnapshot {

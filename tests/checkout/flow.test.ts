@@ -1,0 +1,69 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { flowReducer, IDLE, isBusy, type FlowAction, type FlowState } from '../../src/checkout/flow';
+import { checkoutError } from '../../src/errors';
+
+const stripe = {} as Stripe;
+const error = checkoutError('session_failed', 'POST /api/session answered 500.');
+const session: FlowState = { phase: 'session' };
+const leaving: FlowState = { phase: 'leaving' };
+const embedded: FlowState = { phase: 'embedded', stripe, clientSecret: 'cs_1' };
+const failed: FlowState = { phase: 'failed', error };
+
+const ALL: FlowAction[] = [
+  { type: 'click' },
+  { type: 'redirected', pageStays: false },
+  { type: 'redirected', pageStays: true },
+  { type: 'embed', stripe, clientSecret: 'cs_1' },
+  { type: 'fail', error },
+  { type: 'scriptUnavailable' },
+  { type: 'close' },
+  { type: 'dismiss' },
+  { type: 'restored' },
+];
+
+describe('the click flow', () => {
+  it.each<[string, FlowState, FlowAction, FlowState]>([
+    ['a click starts a session', IDLE, { type: 'click' }, session],
+    ['a click after a failure starts a fresh session', failed, { type: 'click' }, session],
+    ['the default redirect leaves the page, still busy', session, { type: 'redirected', pageStays: false }, leaving],
+    ["a host's own redirect keeps the page: usable again", session, { type: 'redirected', pageStays: true }, IDLE],
+    ['a client secret opens embedded Checkout', session, { type: 'embed', stripe, clientSecret: 'cs_1' }, embedded],
+    ['a session failure stands', session, { type: 'fail', error }, failed],
+    ['embedded Checkout failing to start stands', embedded, { type: 'fail', error }, failed],
+    ['no Stripe.js for embedded: back to idle (the script error speaks)', session, { type: 'scriptUnavailable' }, IDLE],
+    ['closing the dialog', embedded, { type: 'close' }, IDLE],
+    ['Try again clears the failure', failed, { type: 'dismiss' }, IDLE],
+    ['back from the hosted page through the bfcache', leaving, { type: 'restored' }, IDLE],
+  ])('%s', (_, from, action, to) => {
+    expect(flowReducer(from, action)).toEqual(to);
+  });
+
+  it.each<[string, FlowState]>([
+    ['a session is in flight', session],
+    ['the page is being left', leaving],
+    ['the dialog is open', embedded],
+  ])('refuses a click while %s (the same state comes back)', (_, from) => {
+    expect(flowReducer(from, { type: 'click' })).toBe(from);
+  });
+
+  it('ignores every action that does not apply to the phase, returning the same state', () => {
+    const applies: Record<FlowState['phase'], FlowAction['type'][]> = {
+      idle: ['click'],
+      session: ['redirected', 'embed', 'fail', 'scriptUnavailable'],
+      leaving: ['restored'],
+      embedded: ['fail', 'close'],
+      failed: ['click', 'dismiss'],
+    };
+    for (const from of [IDLE, session, leaving, embedded, failed]) {
+      for (const action of ALL) {
+        const next = flowReducer(from, action);
+        if (applies[from.phase].includes(action.type)) expect(next).not.toBe(from);
+        else expect(next).toBe(from);
+      }
+    }
+  });
+
+  it('is busy exactly while a session is in flight or the page is being left', () => {
+    expect([IDLE, session, leaving, embedded, failed].map(isBusy)).toEqual([false, true, true, false, false]);
+  });
+});
