@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
+import { precompress } from './build/precompress';
 import { defineRelease, readRelease, stampManifest } from './build/release';
 import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
 import { typescriptRule } from './build/typescriptRule';
@@ -63,6 +64,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
       defineRelease(release),
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
+      ...(production ? precompress() : []),
     ],
     performance: { hints: false },
     devServer: {
