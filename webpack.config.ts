@@ -67,8 +67,15 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
       ...(production ? precompress() : []),
     ],
     performance: { hints: false },
+    stats: production ? 'normal' : 'errors-warnings',
+    // The manifest plugin warns about publicPath 'auto' on every build: that is the intent.
+    infrastructureLogging: { level: 'error' },
     devServer: {
       port: REMOTE_PORT,
+      setupMiddlewares(middlewares) {
+        console.log(`\n  remote        http://localhost:${REMOTE_PORT}/mf-manifest.json\n`);
+        return middlewares;
+      },
       hot: false,
       liveReload: true,
       headers: CORS_HEADERS,

@@ -3,10 +3,21 @@ import type { ScriptState, StateChangeListener } from './types';
 import { getSnapshot, subscribe } from './stripe/scriptStore';
 
 export { preloadStripe } from './stripe/preloadStripe';
+export { subscribeCheckoutEvents } from './events';
 export type { StripeLoadResult } from './stripe/preloadStripe';
 export { useStripeScript } from './ui/useStripeScript';
 export { remoteRelease } from './release';
-export type { CheckoutError, CheckoutErrorCode, RemoteRelease, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
+export type {
+  CheckoutError,
+  CheckoutErrorCode,
+  CheckoutEvent,
+  CheckoutEventListener,
+  CheckoutEventType,
+  RemoteRelease,
+  ScriptState,
+  StripeLoadOptions,
+  StripeScriptSnapshot,
+} from './types';
 
 export function getStripeScriptState(): ScriptState {
   return getSnapshot().state;

@@ -57,6 +57,25 @@ export interface CheckoutMessages extends Record<CheckoutErrorCode, string> {
 
 export type StateChangeListener = (state: ScriptState, error?: CheckoutError) => void;
 
+/**
+ * Telemetry, for monitoring the button in production. `at` is `performance.now()` in ms. Events
+ * never carry a key, a client secret, a session URL or anything the person typed.
+ */
+export type CheckoutEvent = { at: number } & (
+  | { type: 'script_attempt'; attempt: number }
+  | { type: 'script_attempt_failed'; attempt: number; code: CheckoutErrorCode; ms: number }
+  | { type: 'script_resolved'; attempts: number; ms: number }
+  | { type: 'script_rejected'; attempts: number; code: CheckoutErrorCode; ms: number }
+  | { type: 'session_start' }
+  | { type: 'session_end'; ms: number; code?: CheckoutErrorCode }
+  | { type: 'redirect'; origin: string }
+  | { type: 'embedded_open' }
+  | { type: 'embedded_close'; completed: boolean }
+);
+
+export type CheckoutEventType = CheckoutEvent['type'];
+export type CheckoutEventListener = (event: CheckoutEvent) => void;
+
 export interface CheckoutButtonProps {
   /** pk_test_… or pk_live_…; secret (sk_) and restricted (rk_) keys are refused before any request. */
   publishableKey: string;
@@ -87,6 +106,8 @@ export interface CheckoutButtonProps {
   onError?: (error: CheckoutError) => void;
   /** Embedded mode: payment finished. */
   onComplete?: () => void;
+  /** Telemetry: the page's script events while mounted, and this button's own flow events. */
+  onEvent?: CheckoutEventListener;
 
   stripeOptions?: StripeInstanceOptions;
   messages?: Partial<CheckoutMessages>;

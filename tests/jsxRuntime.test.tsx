@@ -12,9 +12,19 @@ describe('the remote’s JSX runtime over the host’s createElement', () => {
     expect(element.props).toEqual({ className: 'row', children: 'one' });
   });
 
-  it('renders nested static children and fragments', () => {
-    render(jsxs(Fragment, { children: [jsx('button', { type: 'button', children: 'Pay' }, 'a'), jsx('p', { role: 'alert', children: 'Oops' }, 'b')] }));
+  it('renders nested static children and fragments, with no key warning', () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    render(jsxs(Fragment, { children: [jsx('button', { type: 'button', children: 'Pay' }), jsx('p', { role: 'alert', children: 'Oops' })] }));
     expect(screen.getByRole('button', { name: 'Pay' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Oops');
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('still lets React check the keys of a list built at runtime', () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    render(jsx('ul', { children: ['a', 'b'].map((t) => jsx('li', { children: t })) }));
+    expect(consoleError.mock.calls.join(' ')).toMatch(/unique "key" prop/);
+    consoleError.mockRestore();
   });
 });

@@ -1,2 +1,2 @@
-/** The remote's manifest URL the host was built with (REMOTE_URL); `?remote=` overrides it. */
-declare const __REMOTE_URL__: string;
+/** The remote's manifest URL, set at build time by webpack.config.ts (CHECKOUT_MANIFEST). */
+declare const __CHECKOUT_MANIFEST__: string;

@@ -18,6 +18,15 @@ export const BACKOFF_MAX_MS = 4_000;
 /** The attribute our script tag carries its state in, so the DOM shows what the loader thinks. */
 export const LOADING_STATE_ATTR = 'data-loading-state';
 
+/** The Trusted Types policy our script URL goes through; a host allows it with `trusted-types checkout-stripe-js`. */
+export const TRUSTED_TYPES_POLICY = 'checkout-stripe-js';
+
+/**
+ * After its download ended, an async script runs on a later task: a page tag whose request is over
+ * gets this long to define window.Stripe before we call it dead.
+ */
+export const SETTLE_GRACE_MS = 50;
+
 /** `maxLoadAttempts` as a whole number in 1..MAX_LOAD_ATTEMPTS. */
 export function clampAttempts(value: number | undefined): number {
   return clampCount(value, 1, MAX_LOAD_ATTEMPTS, DEFAULT_MAX_LOAD_ATTEMPTS);

@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError, StripeLoadOptions } from '../types';
-import { checkoutError } from '../errors';
+import { toCheckoutError } from '../errors';
 import { checkPublishableKey } from './keys';
 import { loadStripeScript } from './scriptStore';
 import { getStripeInstance } from './stripeInstance';
@@ -24,7 +24,7 @@ export async function preloadStripe(options: StripeLoadOptions): Promise<StripeL
   if (loaded.state !== 'resolved') return { state: 'rejected', error: loaded.error! };
   try {
     return { state: 'resolved', stripe: await getStripeInstance(options.publishableKey, options.stripeOptions) };
-  } catch (cause) {
-    return { state: 'rejected', error: checkoutError('stripe_unavailable', 'Stripe.js could not create an instance.', cause) };
+  } catch (error) {
+    return { state: 'rejected', error: toCheckoutError('stripe_unavailable', 'Creating the Stripe instance failed unexpectedly', error) };
   }
 }

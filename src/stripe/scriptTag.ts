@@ -1,8 +1,10 @@
 import type { CheckoutError } from '../types';
-import { checkoutError } from '../errors';
-import { LOADING_STATE_ATTR, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
+import { checkoutError, describeCause } from '../errors';
+import { pageState } from './pageState';
+import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
+import { blockedByTrustedTypes, isTrustedTypesRefusal, trustedScriptUrl } from './trustedTypes';
 
-/** What our tag says about itself: anyone (another copy of this loader, a person in devtools) can read it. */
+/** What a tag says about itself: anyone (another copy of this loader, a person in devtools) can read it. */
 export type TagState = 'pending' | 'loaded' | 'failed' | 'blocked' | 'timeout' | 'unavailable';
 
 export interface AttemptOptions {
@@ -20,55 +22,101 @@ function stripeTags(): HTMLScriptElement[] {
   return Array.from(document.querySelectorAll<HTMLScriptElement>(`script[src^="${STRIPE_JS_ORIGIN}/"]`));
 }
 
+const stateOf = (tag: HTMLScriptElement) => tag.getAttribute(LOADING_STATE_ATTR) as TagState | null;
+
 /**
- * Removes every Stripe.js tag that cannot deliver any more: ours that failed, and page-provided
- * ones (without our state attribute) while `window.Stripe` is still missing. Stripe's own loader
- * re-attaches to such a tag and never settles; we start from a clean slate instead.
+ * Whether the request of a tag the page added itself is over (success or failure): the browser
+ * records a resource timing entry when a download ends, whatever its outcome. A tag with no entry
+ * may still be loading, and a removed tag still runs when its download ends, so it is joined, not
+ * replaced. (A page whose resource timing buffer is full looks "still loading": it costs a timeout.)
+ */
+function requestOver(tag: HTMLScriptElement): boolean {
+  const perf = typeof performance === 'undefined' ? undefined : performance;
+  return typeof perf?.getEntriesByName === 'function' && perf.getEntriesByName(tag.src, 'resource').length > 0;
+}
+
+/**
+ * Removes the Stripe.js tags known to be dead: their request ended without defining window.Stripe.
+ * Never one that may still be loading: ours that timed out stay (their request may still answer, and
+ * is then used); a page tag is only judged once it had its grace (see loadScriptOnce).
  */
 function removeDeadTags(): void {
   for (const tag of stripeTags()) {
-    const state = tag.getAttribute(LOADING_STATE_ATTR);
-    if (state !== 'pending' && state !== 'loaded') tag.remove();
+    const state = stateOf(tag);
+    if (state === 'failed' || state === 'blocked' || state === 'unavailable') tag.remove();
   }
 }
 
 /**
- * Attempts that timed out in this page. Their request may still be open, and Chromium answers a new
- * tag for a URL it is still fetching from that same request: measured in the e2e suite, a retry after
- * a timeout sent no request and timed out again, as long as the stalled request stayed open. So after a stalled attempt each new tag gets
- * a URL of its own (`?retry=n`); a first load, and retries after network errors, keep the canonical URL.
+ * After a timed-out attempt, the request may still be open, and Chromium answers a new tag for a URL it
+ * is still fetching from that same request (measured in the e2e suite: no new request, and a second
+ * timeout). So after a stalled attempt each new tag gets a URL of its own (`?retry=n`); a first load
+ * and retries after network errors keep the canonical URL.
  */
-let stalledAttempts = 0;
-
 function scriptUrl(): string {
+  const { stalledAttempts } = pageState();
   return stalledAttempts === 0 ? STRIPE_JS_URL : `${STRIPE_JS_URL}?retry=${stalledAttempts}`;
 }
 
-/** Tests only: a fresh page. */
-export function resetScriptTags(): void {
-  stalledAttempts = 0;
-}
-
+/** Throws a CheckoutError with a sentence when the page refuses the tag (Trusted Types, a patched DOM). */
 function injectTag(nonce?: string): HTMLScriptElement {
-  const tag = document.createElement('script');
-  tag.src = scriptUrl();
-  tag.async = true;
-  if (nonce) tag.nonce = nonce;
-  tag.setAttribute(LOADING_STATE_ATTR, 'pending');
-  (document.head || document.body).appendChild(tag);
+  const url = scriptUrl();
+  const src = trustedScriptUrl(url); // throws script_blocked when the page does not allow our policy
+  let tag: HTMLScriptElement;
+  try {
+    tag = document.createElement('script');
+    (tag as unknown as { src: unknown }).src = src;
+    tag.async = true;
+    if (nonce) tag.nonce = nonce;
+    tag.setAttribute(LOADING_STATE_ATTR, 'pending');
+  } catch (cause) {
+    if (isTrustedTypesRefusal(cause)) throw blockedByTrustedTypes(`the page refused the script URL (${describeCause(cause)}).`, cause);
+    throw checkoutError('script_load_failed', `Could not create the script tag for ${STRIPE_JS_URL}: ${describeCause(cause)}.`, cause);
+  }
+  try {
+    (document.head || document.body || document.documentElement).appendChild(tag);
+  } catch (cause) {
+    throw checkoutError('script_load_failed', `Could not add the script tag for ${STRIPE_JS_URL} to the page: ${describeCause(cause)}.`, cause);
+  }
   return tag;
 }
 
+/** A tag of ours that timed out may still answer: when it does, its state says so. */
+function markWhenSettled(tag: HTMLScriptElement): void {
+  tag.addEventListener('load', () => tag.setAttribute(LOADING_STATE_ATTR, stripeGlobalReady() ? 'loaded' : 'unavailable'), { once: true });
+  tag.addEventListener('error', () => tag.setAttribute(LOADING_STATE_ATTR, 'failed'), { once: true });
+}
+
 /**
- * One attempt = at most one request. Attaches to a tag another loader on the page has in flight,
- * otherwise injects a fresh one. Settles exactly once: loaded, network error, CSP block, or timeout.
+ * One attempt = at most one request. Uses a window.Stripe that exists; joins a tag in flight (ours,
+ * another copy's, the page's own or `@stripe/stripe-js`'s); otherwise injects a fresh one. Settles
+ * exactly once: loaded, network error, CSP or Trusted Types block, timeout, or an exception from
+ * the page, always as a CheckoutError.
  */
 export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (stripeGlobalReady()) return resolve();
-    removeDeadTags();
-    const inFlight = stripeTags().find((t) => t.getAttribute(LOADING_STATE_ATTR) === 'pending');
-    const tag = inFlight ?? injectTag(nonce);
+    let tag: HTMLScriptElement;
+    try {
+      removeDeadTags();
+      // A page tag whose request is over but whose script has not run yet gets a moment: see requestOver.
+      const settling = stripeTags().find((t) => stateOf(t) === null && requestOver(t));
+      if (settling) {
+        setTimeout(() => {
+          if (stripeGlobalReady()) return resolve();
+          settling.setAttribute(LOADING_STATE_ATTR, 'failed'); // over, and no Stripe: the next look removes it
+          loadScriptOnce({ timeoutMs, nonce }).then(resolve, reject);
+        }, SETTLE_GRACE_MS);
+        return;
+      }
+      const joined = stripeTags().find((t) => stateOf(t) === 'pending' || stateOf(t) === null);
+      tag = joined ?? injectTag(nonce);
+      if (joined && stateOf(joined) === null) joined.setAttribute(LOADING_STATE_ATTR, 'pending');
+    } catch (error) {
+      return reject(error as CheckoutError);
+    }
+    // Timed-out tags still in flight: if one of them answers first, this attempt is over too.
+    const stalled = stripeTags().filter((t) => t !== tag && stateOf(t) === 'timeout');
     let settled = false;
 
     const finish = (state: TagState, error?: CheckoutError) => {
@@ -77,9 +125,13 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
       clearTimeout(timer);
       tag.removeEventListener('load', onLoad);
       tag.removeEventListener('error', onError);
+      stalled.forEach((t) => t.removeEventListener('load', onStalledLoad));
       document.removeEventListener('securitypolicyviolation', onViolation);
       tag.setAttribute(LOADING_STATE_ATTR, state);
-      if (state === 'timeout') stalledAttempts++;
+      if (state === 'timeout') {
+        pageState().stalledAttempts++;
+        markWhenSettled(tag);
+      }
       if (error) reject(error);
       else resolve();
     };
@@ -90,9 +142,12 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
           'unavailable',
           checkoutError(
             'stripe_unavailable',
-            `${STRIPE_JS_URL} loaded but did not define window.Stripe (a proxy, an extension or a stub answered for it).`,
+            `${tag.src} loaded but did not define window.Stripe (a proxy, an extension or a stub answered for it).`,
           ),
         );
+    };
+    const onStalledLoad = () => {
+      if (stripeGlobalReady()) finish('pending'); // our own tag is still on its way: it stays pending
     };
     const onViolation = (event: Event) => {
       const { blockedURI = '', effectiveDirective = '' } = event as SecurityPolicyViolationEvent;
@@ -108,16 +163,15 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
     };
     const onError = (event: Event) => {
       // A CSP block also fires `error`, and the violation event may come a task later: wait for it.
-      setTimeout(() =>
-        finish('failed', checkoutError('script_load_failed', `Network error loading ${STRIPE_JS_URL}.`, event)),
-      );
+      setTimeout(() => finish('failed', checkoutError('script_load_failed', `Network error loading ${tag.src}.`, event)));
     };
     const timer = setTimeout(
-      () => finish('timeout', checkoutError('script_timeout', `No answer from ${STRIPE_JS_URL} within ${timeoutMs} ms.`)),
+      () => finish('timeout', checkoutError('script_timeout', `No answer from ${tag.src} within ${timeoutMs} ms.`)),
       timeoutMs,
     );
     tag.addEventListener('load', onLoad);
     tag.addEventListener('error', onError);
+    stalled.forEach((t) => t.addEventListener('load', onStalledLoad));
     document.addEventListener('securitypolicyviolation', onViolation);
   });
 }

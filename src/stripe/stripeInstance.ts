@@ -3,33 +3,41 @@ import type { Stripe } from '@stripe/stripe-js';
 // in place, so it only creates the instance (and registers the wrapper, as Stripe asks).
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeInstanceOptions } from '../types';
-
-const instances = new Map<string, Promise<Stripe>>();
+import { checkoutError, describeCause } from '../errors';
+import { pageState } from './pageState';
 
 function cacheKey(publishableKey: string, options: StripeInstanceOptions = {}): string {
   return JSON.stringify([publishableKey, options.locale ?? null, options.stripeAccount ?? null]);
 }
 
-/** One Stripe instance per key and options for the whole page. Call only once window.Stripe exists. */
+async function create(publishableKey: string, options: StripeInstanceOptions): Promise<Stripe> {
+  const stripeOptions: StripeInstanceOptions = {};
+  if (options.locale) stripeOptions.locale = options.locale;
+  if (options.stripeAccount) stripeOptions.stripeAccount = options.stripeAccount;
+  let stripe: Stripe | null;
+  try {
+    stripe = await loadStripe(publishableKey, stripeOptions as Parameters<typeof loadStripe>[1]);
+  } catch (cause) {
+    // The key is not repeated: the message may reach a log.
+    throw checkoutError('stripe_unavailable', `Stripe.js is loaded but could not create an instance: ${describeCause(cause)}.`, cause);
+  }
+  if (!stripe) throw checkoutError('stripe_unavailable', 'Stripe.js is loaded but returned no instance.');
+  return stripe;
+}
+
+/**
+ * The one place Stripe instances are made: one per key and options for the whole page, every copy of
+ * this remote included (the cache lives in the page state). Call only once window.Stripe exists.
+ * Rejects with a `stripe_unavailable` CheckoutError; a failed creation is not cached.
+ */
 export function getStripeInstance(publishableKey: string, options: StripeInstanceOptions = {}): Promise<Stripe> {
+  const { instances } = pageState();
   const key = cacheKey(publishableKey, options);
   let instance = instances.get(key);
   if (!instance) {
-    const stripeOptions: StripeInstanceOptions = {};
-    if (options.locale) stripeOptions.locale = options.locale;
-    if (options.stripeAccount) stripeOptions.stripeAccount = options.stripeAccount;
-    instance = loadStripe(publishableKey, stripeOptions as Parameters<typeof loadStripe>[1]).then((stripe) => {
-      if (!stripe) throw new Error('Stripe.js returned no instance');
-      return stripe;
-    });
-    // A failed creation is not cached: the next load tries again.
+    instance = create(publishableKey, options);
     instance.catch(() => instances.delete(key));
     instances.set(key, instance);
   }
   return instance;
-}
-
-/** Tests only: forget every instance. */
-export function resetStripeInstances(): void {
-  instances.clear();
 }

@@ -6,6 +6,7 @@ import { DEFAULT_CHECKOUT_ORIGINS, sessionTimeout } from '../checkout/policy';
 import { runCheckout } from '../checkout/runCheckout';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
+import { useCheckoutEvents } from './useCheckoutEvents';
 import { useFlow } from './useFlow';
 import { useStripeScript } from './useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
@@ -45,6 +46,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       nonce: p.nonce,
     });
   }, [publishableKey, latest]);
+  const emit = useCheckoutEvents(latest);
   const startLoad = useCallback(() => void load(), [load]);
   const intentHandlers = useLoadTrigger(loadOn, startLoad, !configError);
   useStateReporter(configError, latest);
@@ -75,6 +77,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
 
   const onClick = async () => {
     if (blocked || !dispatch({ type: 'click' })) return;
+    const sessionStart = emit({ type: 'session_start' }).at;
     const signal = lifetime.current.signal;
     const p = latest.current;
     // Embedded mode needs Stripe.js: start it alongside the session. Redirect mode does not wait
@@ -90,8 +93,12 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       signal,
     });
     if (outcome.kind === 'aborted' || signal.aborted) return;
+    const ms = Math.round(performance.now() - sessionStart);
+    emit(outcome.kind === 'failed' ? { type: 'session_end', ms, code: outcome.error.code } : { type: 'session_end', ms });
     if (outcome.kind === 'failed') return fail(outcome.error);
     if (outcome.kind === 'redirect') {
+      // The origin only: the URL itself identifies the session.
+      emit({ type: 'redirect', origin: new URL(outcome.url).origin });
       try {
         (p.redirect ?? defaultRedirect)(outcome.url);
       } catch (cause) {
@@ -109,16 +116,19 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       dispatch({ type: 'scriptUnavailable' });
       return;
     }
-    dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret });
+    if (dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret })) emit({ type: 'embedded_open' });
   };
 
   // Focus goes back to the button once it can take it: after the dialog is gone (while it is open the
   // page behind is inert), and after Try again, once the button is enabled again.
   const refocusButton = useRef(false);
-  const closeDialog = useCallback(() => {
-    refocusButton.current = true;
-    dispatch({ type: 'close' });
-  }, [dispatch]);
+  const closeDialog = useCallback(
+    (completed = false) => {
+      refocusButton.current = true;
+      if (dispatch({ type: 'close' })) emit({ type: 'embedded_close', completed });
+    },
+    [dispatch, emit],
+  );
   const dialogOpen = flow.phase === 'embedded';
   useEffect(() => {
     if (dialogOpen || blocked || !refocusButton.current) return;
@@ -191,12 +201,15 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           clientSecret={flow.clientSecret}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
-          onClose={closeDialog}
+          onClose={() => closeDialog()}
           onComplete={() => {
-            closeDialog();
+            closeDialog(true);
             latest.current.onComplete?.();
           }}
-          onFail={fail}
+          onFail={(error) => {
+            emit({ type: 'embedded_close', completed: false });
+            fail(error);
+          }}
         />
       )}
     </div>

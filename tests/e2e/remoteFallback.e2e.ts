@@ -44,6 +44,20 @@ e2eSuite('The remote down, in the host example', () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
+  it('a remote refusing connections costs the slot, not the page: fallback, no page error', async () => {
+    const host = await open({ url: 'about:blank', waitForButtons: 0 });
+    const query = new URLSearchParams({ remote: 'down', remoteAttempts: '2', remoteTimeoutMs: String(REMOTE_TIMEOUT_MS) });
+    await host.page.goto(`${e2e.hostExampleUrl}/?${query}`, { waitUntil: 'domcontentloaded' });
+    // The page renders at once, without waiting for the remote.
+    await host.waitForVisible(host.page.getByRole('heading', { name: 'Your order' }), 'the page');
+    const fallback = host.page.getByTestId('remote-fallback');
+    await host.waitForVisible(fallback, 'the fallback');
+    expect(await fallback.getByRole('button', { name: /try again/i }).isVisible()).toBe(true);
+    expect(host.stripeRequests).toEqual([]);
+    expect(host.pageErrors).toEqual([]);
+    expect(await host.page.evaluate(() => (window as unknown as { __rejections: string[] }).__rejections)).toEqual([]);
+  });
+
   const cases: Array<{ target: Target; failure: Failure }> = [
     { target: 'manifest', failure: 404 },
     { target: 'manifest', failure: 500 },

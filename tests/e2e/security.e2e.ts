@@ -109,6 +109,21 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     expect(host.pageErrors).toEqual([]);
   });
 
+  it("embedded mode under the README's strict CSP: the dialog opens, the payment completes, zero violations", async () => {
+    const host = await open({ csp: strictHostCsp(e2e.remoteUrl!), props: { mode: 'embedded' }, session: { seq: ['embedded'] } });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    await host.button().click();
+    await host.page.getByRole('dialog', { name: 'Secure checkout' }).waitFor();
+    await host.page.getByRole('button', { name: 'Pay (stand-in)' }).click();
+    await host.page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await host.events()).filter((e) => e.kind === 'complete')).toHaveLength(1);
+    expect(await host.cspViolations()).toEqual([]);
+    expect(host.sessionRequests).toHaveLength(1);
+    expect(await host.tags()).toMatchObject({ inserted: 1, executions: 1, instances: 1 });
+    await host.expectNoPageErrors([]);
+  });
+
   it('F12: a nonce-based strict CSP (\'strict-dynamic\') loads the remote and resolves too', async () => {
     const host = await open({ csp: nonceHostCsp() });
 

@@ -1,12 +1,14 @@
 import type { StripeScriptSnapshot } from '../../src/types';
 import { getSnapshot, loadStripeScript, subscribe } from '../../src/stripe/scriptStore';
-import { LOADING_STATE_ATTR, STRIPE_JS_URL } from '../../src/stripe/policy';
+import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_URL } from '../../src/stripe/policy';
 import {
   answerWithStripe,
   answerWithoutStripe,
   blockByCsp,
   currentTag,
   failNetwork,
+  latestTag,
+  requestEnded,
   resetPage,
   stripeTags,
 } from '../support/stripeStub';
@@ -125,13 +127,26 @@ describe('loadStripeScript', () => {
     await jest.advanceTimersByTimeAsync(999);
     expect(getSnapshot().state).toBe('pending');
     await jest.advanceTimersByTimeAsync(1);
-    expect(currentTag().getAttribute(LOADING_STATE_ATTR)).toBe('timeout');
+    const stalled = currentTag();
+    expect(stalled.getAttribute(LOADING_STATE_ATTR)).toBe('timeout');
     await jest.advanceTimersByTimeAsync(500); // backoff
-    expect(currentTag().getAttribute(LOADING_STATE_ATTR)).toBe('pending');
+    // The stalled tag stays: its request may still answer, and a removed tag would still run.
+    expect(stalled.isConnected).toBe(true);
+    expect(latestTag().getAttribute(LOADING_STATE_ATTR)).toBe('pending');
     await jest.advanceTimersByTimeAsync(1_000);
     const result = await done;
     expect(result.error?.code).toBe('script_timeout');
     expect(result.error?.message).toContain('1000 ms');
+  });
+
+  it('a timed-out tag that answers late resolves the attempt in flight and is marked loaded', async () => {
+    const done = loadStripeScript({ publishableKey: KEY, loadTimeoutMs: 1_000, maxLoadAttempts: 3 });
+    await jest.advanceTimersByTimeAsync(1_000 + 500);
+    const [stalled, retry] = stripeTags();
+    answerWithStripe(stalled);
+    expect((await done).state).toBe('resolved');
+    expect(stalled.getAttribute(LOADING_STATE_ATTR)).toBe('loaded');
+    expect(retry.getAttribute(LOADING_STATE_ATTR)).toBe('pending');
   });
 
   it('recovers within the attempts: a transient failure then success resolves with no user action', async () => {
@@ -198,13 +213,42 @@ describe('loadStripeScript', () => {
     expect(states).toEqual(['pending', 'resolved']);
   });
 
-  it('removes a page-provided Stripe.js tag that never delivered, instead of hanging on it', async () => {
-    const stale = document.createElement('script');
-    stale.src = STRIPE_JS_URL;
-    document.head.appendChild(stale);
-    void loadStripeScript({ publishableKey: KEY });
-    expect(stale.isConnected).toBe(false);
-    expect(stripeTags()).toHaveLength(1);
+  it("joins the page's own Stripe.js tag while its request is still open, instead of replacing it", async () => {
+    const theirs = document.createElement('script');
+    theirs.src = STRIPE_JS_URL;
+    document.head.appendChild(theirs);
+    const done = loadStripeScript({ publishableKey: KEY });
+    expect(stripeTags()).toEqual([theirs]);
+    expect(theirs.getAttribute(LOADING_STATE_ATTR)).toBe('pending');
+    answerWithStripe(theirs);
+    expect((await done).state).toBe('resolved');
+  });
+
+  it("replaces the page's own tag whose request ended without Stripe.js, after a grace for it to run", async () => {
+    const dead = document.createElement('script');
+    dead.src = STRIPE_JS_URL;
+    document.head.appendChild(dead);
+    const restore = requestEnded(STRIPE_JS_URL);
+    const done = loadStripeScript({ publishableKey: KEY, maxLoadAttempts: 1 });
+    expect(dead.isConnected).toBe(true);
+    await jest.advanceTimersByTimeAsync(SETTLE_GRACE_MS);
+    restore();
+    expect(dead.isConnected).toBe(false);
+    answerWithStripe(currentTag());
+    expect((await done).state).toBe('resolved');
+  });
+
+  it("uses the page's own tag whose request ended and whose script runs within the grace", async () => {
+    const theirs = document.createElement('script');
+    theirs.src = STRIPE_JS_URL;
+    document.head.appendChild(theirs);
+    const restore = requestEnded(STRIPE_JS_URL);
+    const done = loadStripeScript({ publishableKey: KEY });
+    answerWithStripe(theirs);
+    await jest.advanceTimersByTimeAsync(SETTLE_GRACE_MS);
+    restore();
+    expect((await done).state).toBe('resolved');
+    expect(stripeTags()).toEqual([theirs]);
   });
 
   it("joins a tag another loader on the page has in flight (another remote's copy)", async () => {

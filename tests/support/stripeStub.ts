@@ -1,6 +1,6 @@
 // Stand-ins for what the browser would do with the Stripe.js tag, for jsdom (which loads no scripts).
-import { resetScriptStore } from '../../src/stripe/scriptStore';
-import { resetStripeInstances } from '../../src/stripe/stripeInstance';
+import { resetCheckoutEvents } from '../../src/events';
+import { resetPageState } from '../../src/stripe/pageState';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 
 type StripeFactory = jest.Mock & { version?: string };
@@ -13,6 +13,26 @@ export function currentTag(): HTMLScriptElement {
   const tags = stripeTags();
   if (tags.length !== 1) throw new Error(`expected one Stripe.js tag, found ${tags.length}`);
   return tags[0];
+}
+
+/** The newest tag: after a timeout the stalled one stays in the page (it may still answer). */
+export function latestTag(): HTMLScriptElement {
+  const tags = stripeTags();
+  if (tags.length === 0) throw new Error('expected a Stripe.js tag, found none');
+  return tags[tags.length - 1];
+}
+
+/** Makes the browser's resource timing say that the request for `url` is over (jsdom records none). */
+export function requestEnded(url: string): () => void {
+  // Assigned, not spied on: under fake timers `performance` is jest's own object, without this method.
+  const perf = performance as { getEntriesByName?: unknown };
+  const had = Object.prototype.hasOwnProperty.call(perf, 'getEntriesByName');
+  const original = perf.getEntriesByName;
+  perf.getEntriesByName = (name: string) => (name === url ? [{ name }] : []);
+  return () => {
+    if (had) perf.getEntriesByName = original;
+    else delete perf.getEntriesByName;
+  };
 }
 
 /** What a Stripe instance offers to us; embedded checkout is a stand-in the test can inspect. */
@@ -52,6 +72,6 @@ export function blockByCsp(): void {
 export function resetPage(): void {
   stripeTags().forEach((tag) => tag.remove());
   delete (window as unknown as { Stripe?: unknown }).Stripe;
-  resetScriptStore();
-  resetStripeInstances();
+  resetPageState();
+  resetCheckoutEvents();
 }

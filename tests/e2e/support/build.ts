@@ -42,28 +42,38 @@ function run(name: string, config: Configuration, outputDir: string): Promise<vo
   });
 }
 
+/** The name of the second copy of the remote some scenarios load next to the first. */
+export const REMOTE_COPY_NAME = 'checkout_copy';
+
+/**
+ * The remote's own config, built as another remote would be: another container name and chunk
+ * namespace, no types. What a page gets when two teams ship two builds of this remote.
+ */
+function asCopy(config: Configuration): Configuration {
+  type MfPlugin = { _options: Record<string, unknown>; constructor: new (options: Record<string, unknown>) => unknown };
+  const plugins = (config.plugins ?? []).map((plugin) => {
+    const mf = plugin as unknown as MfPlugin;
+    if (plugin?.constructor?.name !== 'ModuleFederationPlugin' || !mf._options) return plugin;
+    return new mf.constructor({ ...mf._options, name: REMOTE_COPY_NAME, dts: false }) as typeof plugin;
+  });
+  return { ...config, plugins, output: { ...config.output, uniqueName: REMOTE_COPY_NAME } };
+}
+
 async function main(): Promise<void> {
   const out = JSON.parse(process.env.E2E_BUILD ?? '') as {
     remote?: string;
+    remoteCopy?: string;
     host?: string;
     hostExample?: string;
-    plainHost?: string;
-    react18Host?: string;
   };
   if (out.remote) await run('remote', configFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist')), out.remote);
+  if (out.remoteCopy) {
+    const config = asCopy(configFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist')));
+    await run(`remote copy (${REMOTE_COPY_NAME})`, config, out.remoteCopy);
+  }
   if (out.host) {
     const file = path.join(ROOT, 'tests/e2e/fixtures/host/webpack.config.ts');
     await run('test host', configFor(file, path.join(ROOT, 'tests/e2e/fixtures/host/dist')), out.host);
-  }
-  // Issue 5's hosts on other stacks: a page with no React (checkout/mount), a React 18.3 host.
-  for (const [target, name, dir] of [
-    ['plainHost', 'plain host', 'plain-host'],
-    ['react18Host', 'React 18 host', 'react18-host'],
-  ] as const) {
-    const outDir = out[target];
-    if (!outDir) continue;
-    const fixture = path.join(ROOT, 'tests/e2e/fixtures', dir);
-    await run(name, configFor(path.join(fixture, 'webpack.config.ts'), path.join(fixture, 'dist')), outDir);
   }
   if (out.hostExample) {
     const file = path.join(ROOT, 'host-example/webpack.config.ts');

@@ -18,10 +18,9 @@ export interface E2EEnv {
   remoteDir?: string;
   /** The remote's manifest, what hosts register. */
   manifestUrl?: string;
+  /** A second build of the remote under another container name (`checkout_copy`), served apart. */
+  remoteCopyManifestUrl?: string;
   hostUrl?: string;
-  /** Issue 5: a page with no React driving checkout/mount, and a React 18.3 host. */
-  plainHostUrl?: string;
-  react18HostUrl?: string;
   hostExampleUrl?: string | null;
   /** Why there is no host example to test against. */
   hostExampleError?: string;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_TMP, ROOT, alive, loudBanner, type E2EEnv } from './env';
+import { setUpHostMatrix } from './hostMatrix';
 import type { ServeDirs, ServedUrls } from './serve';
 
 declare global {
@@ -64,7 +65,7 @@ interface BuildUnit {
   /** What the build reads: directories and files under the repository root. */
   inputs: string[];
   /** The build.ts targets, each built into `<cache dir>/<target>`. */
-  targets: Array<'remote' | 'host' | 'hostExample' | 'plainHost' | 'react18Host'>;
+  targets: Array<'remote' | 'remoteCopy' | 'host' | 'hostExample'>;
 }
 
 /**
@@ -120,8 +121,8 @@ function pruneOldBuilds(name: string, keep: string): void {
 
 const APPS: BuildUnit = {
   name: 'apps',
-  inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host', 'tests/e2e/fixtures/plain-host', 'tests/e2e/fixtures/react18-host'],
-  targets: ['remote', 'host', 'plainHost', 'react18Host'],
+  inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host'],
+  targets: ['remote', 'remoteCopy', 'host'],
 };
 const HOST_EXAMPLE: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['hostExample'] };
 
@@ -206,7 +207,7 @@ export default async function globalSetup(): Promise<void> {
     } else {
       hostExampleError = 'host-example/webpack.config.ts does not exist';
     }
-    const dirs: ServeDirs = { remote: apps.remote, host: apps.host, plainHost: apps.plainHost, react18Host: apps.react18Host, hostExample };
+    const dirs: ServeDirs = { remote: apps.remote, remoteCopy: apps.remoteCopy, host: apps.host, hostExample };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, test host ${urls.host}${urls.hostExample ? `, host example ${urls.hostExample}` : ''} (pid ${pid})`);
@@ -218,12 +219,12 @@ export default async function globalSetup(): Promise<void> {
       remoteUrl: urls.remote,
       remoteDir: apps.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
+      remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
-      plainHostUrl: urls.plainHost,
-      react18HostUrl: urls.react18Host,
       hostExampleUrl: urls.hostExample,
       hostExampleError,
     });
+    await setUpHostMatrix();
   } catch (error) {
     // Fail the e2e suites with the reason, and let the other projects still run and report.
     const reason = error instanceof Error ? error.message : String(error);

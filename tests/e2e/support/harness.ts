@@ -2,10 +2,12 @@
 // host opened with the configuration a scenario needs, js.stripe.com and checkout.stripe.com answered
 // by Playwright routes, and everything a scenario asserts on recorded as it happens.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import type { HostEvent } from '../fixtures/host/src/events';
 import type { JsonProps } from '../fixtures/host/src/config';
 import { en } from '../../../src/i18n/texts/en';
+import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../host-example/demo/stripeStandIn';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
@@ -64,35 +66,7 @@ export type StripeStep =
   | 'no-global' // a script that runs but defines no window.Stripe
   | { delayMs: number; then: 'ok' | 'abort' | 'no-global' };
 
-const STAND_IN_STRIPE = `
-window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;
-window.Stripe = function Stripe(key, options) {
-  window.__stripeInstances = (window.__stripeInstances || 0) + 1;
-  return {
-    _registerWrapper: function () {},
-    // Embedded Checkout: a one-button form that completes the payment (window.__embedded counts).
-    createEmbeddedCheckoutPage: async function (options) {
-      var probe = (window.__embedded = window.__embedded || { created: 0, mounted: 0, destroyed: 0 });
-      probe.created++;
-      var form = null;
-      return {
-        mount: function (el) {
-          probe.mounted++;
-          form = document.createElement('button');
-          form.type = 'button';
-          form.textContent = 'Pay (stand-in)';
-          form.addEventListener('click', function () { options.onComplete && options.onComplete(); });
-          el.appendChild(form);
-        },
-        unmount: function () { form && form.remove(); },
-        destroy: function () { probe.destroyed++; form && form.remove(); },
-      };
-    },
-  };
-};
-window.Stripe.version = 'endive';
-`;
-const NO_GLOBAL_SCRIPT = 'window.__stripeExecutions = (window.__stripeExecutions || 0) + 1;';
+
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +77,7 @@ async function answerStripe(route: Route, step: StripeStep): Promise<void> {
     step = step.then;
   }
   if (step === 'abort') return route.abort('connectionfailed');
-  const body = step === 'ok' ? STAND_IN_STRIPE : NO_GLOBAL_SCRIPT;
+  const body = step === 'ok' ? STRIPE_STAND_IN : NO_STRIPE_GLOBAL;
   return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
 }
 
@@ -166,6 +140,33 @@ function installProbe(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A page's own Stripe.js: a tag in its HTML, or @stripe/stripe-js in its bundle
+
+function pageStripeTagScript(): string {
+  // An init script runs before the HTML is parsed: the tag goes in as soon as there is a <head>.
+  return `(() => {
+    const add = () => {
+      const tag = document.createElement('script');
+      tag.src = ${JSON.stringify(STRIPE_JS)};
+      tag.async = true;
+      tag.id = 'page-own-stripe-js';
+      document.head.appendChild(tag);
+    };
+    if (document.head) add();
+    else new MutationObserver((_, observer) => {
+      if (!document.head) return;
+      observer.disconnect();
+      add();
+    }).observe(document, { childList: true, subtree: true });
+  })();`;
+}
+
+function hostStripeJsScript(): string {
+  const code = readFileSync(require.resolve('@stripe/stripe-js/dist/pure.js'), 'utf8');
+  return `(() => { const module = { exports: {} }; const exports = module.exports;\n${code}\nwindow.__hostStripeJs = module.exports; })();`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The test host page
 
 export interface SessionBehaviour {
@@ -201,6 +202,15 @@ export interface OpenOptions {
   width?: number;
   /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
   waitForButtons?: number;
+  /** The page has its own Stripe.js tag, added as its HTML is parsed (before the remote loads). */
+  pageStripeTag?: boolean;
+  /**
+   * The host bundles `@stripe/stripe-js` itself: `window.__hostStripeJs.loadStripe` is the library's
+   * own `loadStripe` (its `pure` entry, which injects nothing until called).
+   */
+  hostStripeJs?: boolean;
+  /** Code of the page's own that runs before any of its scripts (e.g. a Trusted Types default policy). */
+  initScript?: string;
 }
 
 export const EXPECTED_BROWSER_NOISE = [
@@ -262,6 +272,9 @@ export class HostPage {
       (kind === 'rejection' ? this.rejections : this.windowErrors).push(text);
     });
     await context.addInitScript(installProbe);
+    if (options.hostStripeJs) await context.addInitScript(hostStripeJsScript());
+    if (options.pageStripeTag) await context.addInitScript(pageStripeTagScript());
+    if (options.initScript) await context.addInitScript(options.initScript);
     // Nothing else may leave the machine: any other outside request fails (and is recorded above).
     // Registered first: Playwright tries the routes registered last first.
     await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));

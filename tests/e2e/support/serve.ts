@@ -2,23 +2,22 @@
 // the remote, the test host (+ its session endpoint and CSP pages) and, when built, the host example,
 // each on a random loopback port, so the remote's origin differs from the hosts' and CORS is real.
 // Prints one JSON line with their URLs; exits when told to, or when its parent goes away.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { pageWithCsp } from './pageHandler';
 import { handleSession } from './sessionEndpoint';
 
 export interface ServeDirs {
   remote: string;
+  remoteCopy: string;
   host: string;
-  plainHost: string;
-  react18Host: string;
   hostExample: string | null;
 }
 
 export interface ServedUrls {
   remote: string;
+  remoteCopy: string;
   host: string;
-  plainHost: string;
-  react18Host: string;
   hostExample: string | null;
 }
 
@@ -27,28 +26,24 @@ async function main(): Promise<void> {
   const servers: StaticServer[] = [];
   const remote = await startStaticServer({ root: dirs.remote });
   servers.push(remote);
+  const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
+  servers.push(remoteCopy);
   const hostPage = pageWithCsp(dirs.host);
   const host = await startStaticServer({
     root: dirs.host,
     handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)),
   });
   servers.push(host);
-  // Issue 5's hosts on other stacks, with the same session endpoint.
-  const plainHost = await startStaticServer({ root: dirs.plainHost, handle: handleSession });
-  const react18Host = await startStaticServer({ root: dirs.react18Host, handle: handleSession });
-  servers.push(plainHost, react18Host);
   let hostExample: StaticServer | null = null;
   if (dirs.hostExample) {
-    // The host example as `npm run serve` runs it, with its API, in its Stripe test mode shape: no
-    // demo service worker, so the page loads Stripe.js like a production host (our routes answer it).
-    // The keys are placeholders: the remote-loading scenarios never create a session.
-    const { createExampleApi } = await import('../../../host-example/server/exampleApi');
-    const api = createExampleApi({
-      config: { mode: 'stripe', publishableKey: 'pk_test_e2eHostExample', secretKey: 'sk_test_e2eUnusedPlaceholder' },
-      remoteUrl: `${remote.url}/mf-manifest.json`,
-      dev: false,
-      log: () => undefined,
-    });
+    // The host example with its demo server in the shape of Stripe test mode: no service worker, so
+    // the page loads Stripe.js like a production host (our routes answer it), stand-in sessions.
+    const { demoMiddleware } = await import('../../../host-example/demo/server');
+    const demo = demoMiddleware('http://localhost', { publishableKey: 'pk_test_e2eHostExample', stripe: null, standIn: false });
+    const api = (req: IncomingMessage, res: ServerResponse) =>
+      new Promise<boolean>((resolve) => {
+        demo(req, res, () => resolve(false)).then(() => res.writableEnded && resolve(true), () => resolve(false));
+      });
     hostExample = await startStaticServer({ root: dirs.hostExample, handle: api, spaFallback: true });
     servers.push(hostExample);
   }
@@ -67,7 +62,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, host: host.url, plainHost: plainHost.url, react18Host: react18Host.url, hostExample: hostExample?.url ?? null };
+  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, hostExample: hostExample?.url ?? null };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 

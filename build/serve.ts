@@ -1,0 +1,24 @@
+// `npm run serve`: the production remote (dist/) on :3001 and the host example (host-example/dist/)
+// on :3000, served as a CDN would (build/staticServer.ts), the host example with its demo server.
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startStaticServer } from './staticServer';
+import { demoMiddleware } from '../host-example/demo/server';
+
+const ROOT = path.resolve(__dirname, '..');
+const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
+const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
+
+async function main(): Promise<void> {
+  await startStaticServer({ root: path.join(ROOT, 'dist'), port: REMOTE_PORT, host: 'localhost' });
+  const demo = demoMiddleware(`http://localhost:${HOST_PORT}`);
+  const handle = (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<boolean>((resolve) => void demo(req, res, () => resolve(false)).then(() => res.writableEnded && resolve(true)));
+  await startStaticServer({ root: path.join(ROOT, 'host-example/dist'), port: HOST_PORT, host: 'localhost', handle, spaFallback: true });
+  console.log(`remote  http://localhost:${REMOTE_PORT}/mf-manifest.json\nhost    http://localhost:${HOST_PORT}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

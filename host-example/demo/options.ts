@@ -1,0 +1,58 @@
+// The demo's switches, read from the page's query. Demo-only: a real host hard-codes its choices.
+import type { CheckoutMode } from '../../src/types';
+
+/** What js.stripe.com does in the offline demo (answered by the demo's service worker). */
+export const STRIPE_SCENARIOS = ['ok', 'slow', 'fail', 'hang', 'no-stripe', 'csp'] as const;
+export type StripeScenario = (typeof STRIPE_SCENARIOS)[number];
+/** What the demo's session endpoint answers. */
+export const SESSION_SCENARIOS = ['ok', '500', 'hang'] as const;
+export type SessionScenario = (typeof SESSION_SCENARIOS)[number];
+
+/** A port nothing listens on: "the remote is down, connections refused". */
+export const DOWN_REMOTE = 'http://127.0.0.1:3999/mf-manifest.json';
+export const SLOW_STRIPE_MS = 2_500;
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T => (allowed.includes(value as T) ? (value as T) : allowed[0]);
+const num = (value: string | null) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
+
+export function demoRemoteOptions(search: string): { manifestUrl?: string; attempts?: number; timeoutMs?: number } {
+  const q = new URLSearchParams(search);
+  const remote = q.get('remote');
+  const options = {
+    manifestUrl: remote === 'down' ? DOWN_REMOTE : remote?.startsWith('http') ? remote : undefined,
+    attempts: num(q.get('remoteAttempts')),
+    timeoutMs: num(q.get('remoteTimeoutMs')),
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+}
+
+export interface DemoOptions {
+  stripe: StripeScenario;
+  session: SessionScenario;
+  mode: CheckoutMode;
+  remoteDown: boolean;
+  loadTimeoutMs?: number;
+  maxLoadAttempts?: number;
+}
+
+export function demoOptions(search: string): DemoOptions {
+  const q = new URLSearchParams(search);
+  return {
+    stripe: pick(q.get('stripe'), STRIPE_SCENARIOS),
+    session: pick(q.get('session'), SESSION_SCENARIOS),
+    mode: q.get('mode') === 'embedded' ? 'embedded' : 'redirect',
+    remoteDown: q.get('remote') === 'down',
+    loadTimeoutMs: num(q.get('loadTimeoutMs')),
+    maxLoadAttempts: num(q.get('maxLoadAttempts')),
+  };
+}
+
+/** The same page with one switch changed. */
+export function withOption(search: string, key: string, value: string | null): string {
+  const q = new URLSearchParams(search);
+  q.delete('paid');
+  if (value === null) q.delete(key);
+  else q.set(key, value);
+  const query = q.toString();
+  return query ? `?${query}` : '?';
+}

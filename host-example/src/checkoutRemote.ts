@@ -1,0 +1,83 @@
+// The integration: the checkout remote registered at runtime, loaded with a timeout on every request
+// and bounded retries, and a Try again that really fetches again. Nothing here can hang or throw into
+// the page: `loadCheckout()` always settles, with the module or a readable error.
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RUNTIME_003, RUNTIME_008 } from '@module-federation/error-codes';
+import type { CheckoutButtonProps } from '../../src/types';
+
+export type CheckoutModule = { CheckoutButton: React.ComponentType<CheckoutButtonProps> };
+
+export interface RemotePolicy {
+  /** Where the remote is: its mf-manifest.json. */
+  manifestUrl: string;
+  /** Attempts at the whole remote; 1 = no retry. */
+  attempts: number;
+  /** Per request (manifest, entry) and per whole attempt. */
+  timeoutMs: number;
+}
+
+const NAME = 'checkout';
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 300 * 2 ** (attempt - 1)));
+
+/** The runtime waits 20 s for an entry and for ever for a manifest: ours wait `timeoutMs`. */
+function timeouts(timeoutMs: number): ModuleFederationRuntimePlugin {
+  let entries = 0;
+  return {
+    name: 'checkout-timeouts',
+    fetch: (url, init, remote) =>
+      remote?.name === NAME
+        ? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).then((response) => {
+            if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+            return response;
+          })
+        : undefined,
+    createScript({ url, remoteInfo }) {
+      if (remoteInfo?.name !== NAME) return undefined;
+      // Chromium answers a new tag for a URL still in flight from the stalled request: a retry asks
+      // for a URL of its own.
+      if (entries++ === 0) return { timeout: timeoutMs };
+      const script = document.createElement('script');
+      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${entries - 1}`;
+      return { script, timeout: timeoutMs };
+    },
+  };
+}
+
+/** What failed, in one line a developer can act on (the runtime's own codes, not its texts). */
+export function describeFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (text.includes(RUNTIME_003)) return 'its manifest could not be fetched';
+  if (text.includes(RUNTIME_008)) return 'its remote entry could not be loaded';
+  return text.split('\n')[0] || 'it could not be loaded';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+export function registerCheckout(policy: RemotePolicy): void {
+  registerPlugins([timeouts(policy.timeoutMs)]);
+  registerRemotes([{ name: NAME, entry: policy.manifestUrl }]);
+}
+
+/** Loads `checkout/CheckoutButton`, `policy.attempts` times at most. `fresh` forgets a failed remote first. */
+export async function loadCheckout(policy: RemotePolicy, fresh = false): Promise<CheckoutModule> {
+  let reason: unknown;
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    // The runtime keeps a failed manifest and entry: `force` drops them, so the next load fetches again.
+    if (fresh || attempt > 1) registerRemotes([{ name: NAME, entry: policy.manifestUrl }], { force: true });
+    try {
+      // A bound on the whole attempt too: an exposed chunk that never answers has no timeout of ours.
+      const mod = await withTimeout(loadRemote<CheckoutModule>(`${NAME}/CheckoutButton`), 2 * policy.timeoutMs);
+      if (typeof mod?.CheckoutButton === 'function') return mod;
+      reason = new Error('the module has no CheckoutButton');
+    } catch (error) {
+      reason = error;
+    }
+    if (attempt < policy.attempts) await pause(attempt);
+  }
+  throw new Error(`The checkout remote is unavailable: ${describeFailure(reason)} (${policy.attempts} attempt${policy.attempts === 1 ? '' : 's'}).`, { cause: reason });
+}

@@ -1,0 +1,179 @@
+// Hosts we did not write, each built by its own tool from tests/e2e/hosts/ (see
+// support/hostMatrix.ts): every one shows its own page, gets the button to `resolved` with the
+// stand-in Stripe.js, redirects on click, runs exactly one React (its own, or the remote's on the
+// page without React), and logs no error. Their configs name the remote at http://localhost:3001,
+// as a platform team's would; the browser's requests there are answered by the served remote.
+import { gzipSync } from 'node:zlib';
+import type { Route } from 'playwright-core';
+import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
+import { MESSAGES, PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
+import rootPackage from '../../package.json';
+
+const matrix = readHostMatrixEnv();
+
+interface RemoteResponse {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+interface Manifest {
+  exposes: Array<{ path: string; assets: { js: { sync: string[]; async: string[] } } }>;
+}
+
+/** What React DevTools would see: every react-dom that starts registers itself with this hook. */
+function installRendererProbe(): void {
+  const renderers: Array<{ name: string; version: string }> = [];
+  (window as unknown as { __renderers: typeof renderers }).__renderers = renderers;
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject(renderer: { rendererPackageName?: string; version?: string }) {
+      renderers.push({ name: String(renderer.rendererPackageName), version: String(renderer.version) });
+      return renderers.length;
+    },
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+}
+
+/**
+ * The version of every React module the federation runtime handed out from its share scopes (none
+ * without that runtime), read from the module itself: an entry's key may say another version, or
+ * none (the remote's runtime re-registers a webpack built-in host's React without one).
+ */
+function loadedReactShares(): string[] {
+  type Entry = { loaded?: unknown; lib?: () => { version?: string } };
+  type Scopes = Record<string, Record<string, Record<string, Record<string, Entry>>>>;
+  const share = (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Scopes } }).__FEDERATION__?.__SHARE__ ?? {};
+  const loaded: string[] = [];
+  for (const instance of Object.values(share))
+    for (const scope of Object.values(instance))
+      for (const [name, byVersion] of Object.entries(scope))
+        for (const entry of Object.values(byVersion))
+          if (entry?.loaded && typeof entry.lib === 'function' && /^react(-dom)?$/.test(name)) loaded.push(`${name}@${entry.lib().version}`);
+  return [...new Set(loaded)].sort();
+}
+
+e2eSuite('hosts we did not write', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+  const report: string[] = [];
+  let mountFiles: string[] = [];
+  let buttonFiles: string[] = [];
+
+  beforeAll(async () => {
+    const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as Manifest;
+    const files = (path: string) => {
+      const exposed = manifest.exposes.find((e) => e.path === path);
+      if (!exposed) throw new Error(`the remote's manifest has no ${path}`);
+      return [...exposed.assets.js.sync, ...exposed.assets.js.async];
+    };
+    mountFiles = files('./mount');
+    buttonFiles = files('./CheckoutButton');
+  });
+
+  afterAll(() => {
+    if (report.length) process.stderr.write(`\ne2e hosts: bytes from the remote's origin before the button showed\n${report.join('\n')}\n\n`);
+  });
+
+  /** Opens the host with the configured remote origin answered by the served remote, counting what it sends. */
+  async function openHost(url: string, entry: MatrixHost['entry']): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
+    const page = await open({ url: 'about:blank', waitForButtons: 0 });
+    const remote: RemoteResponse[] = [];
+    await page.context.addInitScript(installRendererProbe);
+    await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route: Route) => {
+      const { pathname, search } = new URL(route.request().url());
+      const response = await route.fetch({ url: `${e2e.remoteUrl}${pathname}${search}` });
+      const body = await response.body();
+      remote.push({ url: pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+      await route.fulfill({ response, body });
+    });
+    const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
+    const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });
+    await page.page.goto(`${url}/?${query}`, { waitUntil: 'domcontentloaded' });
+    return { page, remote };
+  }
+
+  for (const host of MATRIX) {
+    const entry = matrix?.hosts[host.id];
+    const label = `${host.react ? `its own React ${host.react}` : "the remote's React through ./mount"}, remote named ${host.remote === 'static' ? 'in its config' : 'at runtime'}`;
+    it(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
+      if (!entry || entry.error || !entry.url) {
+        throw new Error(`${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
+      }
+      const { page, remote } = await openHost(entry.url, host.entry);
+      const expectedReact = host.react ? entry.versions.react : rootPackage.dependencies.react;
+
+      // The host's own page.
+      const heading = host.react ? `host, React ${expectedReact}` : 'Plain host, no React';
+      await page.waitForVisible(page.page.getByRole('heading', { name: heading }), `${host.id}'s own heading`);
+      await page.waitForVisible(page.root(), `${host.id}'s checkout button`);
+      const before = [...remote];
+      await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+
+      // Exactly one React: one react-dom registered, the host's own (or the remote's on the plain page).
+      expect(await page.page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers)).toEqual([
+        { name: 'react-dom', version: expectedReact },
+      ]);
+      const mountRequests = remote.filter((r) => mountFiles.some((file) => r.url.endsWith(`/${file}`)));
+      if (host.react) {
+        expect(await page.page.getByRole('heading').getAttribute('data-host-react')).toBe(expectedReact);
+        // ./mount's chunks are the only ones of the remote that bundle React: a React host loads none,
+        // and nothing from the remote but its entry and the button.
+        expect(mountRequests).toEqual([]);
+        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles].map((file) => `/${file}`));
+        expect(remote.map((r) => r.url).filter((url) => !expected.has(url))).toEqual([]);
+        const shares = await page.page.evaluate(loadedReactShares);
+        // react-dom 18 says 18.3.1-next-<commit>-<date> of itself.
+        expect(shares.filter((share) => !share.split('@')[1].startsWith(expectedReact))).toEqual([]);
+      } else {
+        expect(await page.page.evaluate(() => 'React' in window)).toBe(false);
+        expect(mountRequests.length).toBeGreaterThan(0);
+      }
+      expect(before.length).toBeGreaterThan(0); // the configured remote origin was the one answering
+
+      await page.page.getByRole('button', { name: MESSAGES.buttonLabel }).click();
+      await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+      expect(page.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
+      await page.expectNoPageErrors();
+
+      const bytes = before.reduce((sum, r) => sum + r.bytes, 0);
+      const gzip = before.reduce((sum, r) => sum + r.gzipBytes, 0);
+      const versions = Object.entries(entry.versions).map(([name, version]) => `${name} ${version}`).join(', ');
+      report.push(
+        `  ${host.id.padEnd(25)} ${String(before.length).padStart(2)} files, ${bytes.toLocaleString('en')} B (${gzip.toLocaleString('en')} B gzip -9); React ${expectedReact}; ${versions}`,
+      );
+    });
+  }
+
+  it("the page without a bundler updates, unmounts and mounts the button again through ./mount's handle", async () => {
+    const entry = matrix?.hosts.plain;
+    if (!entry?.url) throw new Error(`the plain host is not available: ${entry?.error ?? 'the host matrix set-up did not run'}`);
+    const { page } = await openHost(entry.url, 'mf-manifest.json');
+    await page.waitForVisible(page.root(), "the plain page's checkout button");
+    await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+    type PlainWindow = { payButton: { update(next: Record<string, unknown>): void; unmount(): void } };
+
+    await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.update({ children: 'Buy now', disabled: true }));
+    const updated = page.page.getByRole('button', { name: 'Buy now' });
+    await updated.waitFor();
+    expect(await updated.isDisabled()).toBe(true);
+
+    await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.unmount());
+    expect(await page.page.locator('#pay').innerHTML()).toBe('');
+
+    // A string, so the page's import map resolves the runtime: it hands back the module it loaded.
+    await page.page.evaluate(`import('@module-federation/runtime')
+      .then(({ loadRemote }) => loadRemote('checkout/mount'))
+      .then(({ mount }) => { window.payButton = mount(document.getElementById('pay'), { ...JSON.parse(new URLSearchParams(location.search).get('props')), children: 'Pay again' }); })`);
+    await page.page.getByRole('button', { name: 'Pay again' }).waitFor();
+    await expectDom(page, { state: 'resolved', disabled: false });
+    expect(await page.tags()).toMatchObject({ inPage: 1, executions: 1 }); // the page's one Stripe.js load survived the remount
+    await page.expectNoPageErrors();
+  });
+});

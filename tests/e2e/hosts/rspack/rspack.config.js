@@ -1,0 +1,22 @@
+// An Rspack host as in module-federation/vite's examples/vite-webpack-rspack/rspack: the enhanced
+// plugin for Rspack, `react` and `react-dom` shared, the remote declared statically by its manifest.
+const path = require('path');
+const rspack = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+/** @type {import('@rspack/core').Configuration} */
+module.exports = {
+  context: __dirname,
+  mode: 'production',
+  entry: { main: './src/index.js' },
+  output: { path: path.resolve(__dirname, 'dist'), publicPath: 'auto', clean: true },
+  plugins: [
+    new ModuleFederationPlugin({
+      name: 'rspack_host',
+      remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
+      shared: ['react', 'react-dom'],
+      dts: false,
+    }),
+    new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),
+  ],
+};

@@ -1,0 +1,29 @@
+// The host matrix's servers, in a child process of the set-up: each host on its own loopback port,
+// with the test session endpoint. Prints one JSON line (host id → URL); stops with its parent.
+//   E2E_HOST_DIRS='{"<host id>": "<built directory>", …}'
+import { startStaticServer, type StaticServer } from '../../../build/staticServer';
+import { handleSession } from './sessionEndpoint';
+
+async function main(): Promise<void> {
+  const dirs = JSON.parse(process.env.E2E_HOST_DIRS ?? '{}') as Record<string, string>;
+  const servers: StaticServer[] = [];
+  const urls: Record<string, string> = {};
+  for (const [id, root] of Object.entries(dirs)) {
+    const server = await startStaticServer({ root, handle: handleSession });
+    servers.push(server);
+    urls[id] = server.url;
+  }
+  const stop = () => void Promise.all(servers.map((s) => s.close())).finally(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The parent holds our stdin: when it exits (even by SIGKILL), stdin ends and we go too.
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
+  process.stdout.write(`${JSON.stringify(urls)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`the host matrix servers failed to start: ${String(error)}\n`);
+  process.exit(1);
+});
