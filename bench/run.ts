@@ -1,47 +1,47 @@
-// `npm run bench`: what federation costs a host, measured side by side in one run.
-// Builds the production remote, the host example and two bench hosts (the same page, with the
-// button bundled directly or loaded from the remote), serves them on loopback, and drives headless
-// Chromium through interleaved rounds, each in a fresh context, Stripe.js answered at once.
-// Reports medians and federated/direct ratios, and the bytes and round trips on the remote's path.
+// `npm run bench`: what federation costs a host, measured side by side on several networks.
+// Builds the production remote and two bench hosts (the same page, with the button bundled
+// directly or loaded from the remote), serves every file compressed as a CDN would, and drives
+// headless Chromium through interleaved rounds per network profile (profiles.ts), each visit in a
+// fresh context. Prints medians and federated/direct ratios per milestone, the bytes a React host
+// downloads from the remote before the button shows, writes bench/results.json (every sample) and
+// bench/report.html (a waterfall per profile).
+//
+//   npm run bench -- --rounds 9 --profiles 4g,slow --no-stripe-preload --no-remote-preload --skip-build
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Request } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
+import { STRIPE_JS_ORIGIN, STRIPE_JS_URL } from '../src/stripe/policy';
+import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
+import { PROFILES, stripeDelayMs } from './profiles';
+import { remotePreloadLinks } from './remotePreload';
+import { renderReport, type ReportSection } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
-const ROUNDS = Math.max(15, Number(process.env.BENCH_ROUNDS ?? 15));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const STRIPE_STAND_IN =
-  "window.Stripe=function(){return {_registerWrapper:function(){}}};window.Stripe.version='endive';";
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '7' },
+    profiles: { type: 'string', default: PROFILES.map((p) => p.name).join(',') },
+    'skip-build': { type: 'boolean', default: false },
+    'no-stripe-preload': { type: 'boolean', default: false },
+    'no-remote-preload': { type: 'boolean', default: false },
+    'no-chunk-preload': { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Math.max(1, Number(flags.rounds));
+const SELECTED = PROFILES.filter((p) => flags.profiles!.split(',').includes(p.name));
+// The machine-readable last line is the 4g one: run it last.
+SELECTED.sort((a, b) => Number(a.name === '4g') - Number(b.name === '4g'));
 
 type Variant = 'direct' | 'federated';
 const VARIANTS: Variant[] = ['direct', 'federated'];
-const METRICS = ['dom', 'usable', 'stripe'] as const;
-type Metric = (typeof METRICS)[number];
-type Marks = Partial<Record<Metric, number>>;
-
-const LABELS: Record<Metric, string> = {
-  dom: 'button in the DOM',
-  usable: 'button usable (resolved)',
-  stripe: 'Stripe.js request starts',
-};
-
-// Installed before any page script: notes when each milestone first happens (ms since navigation).
-const PROBE = `(() => {
-  const marks = {};
-  const check = () => {
-    const root = document.querySelector('[data-checkout-state]');
-    if (root && marks.dom === undefined && root.querySelector('button')) marks.dom = performance.now();
-    if (root && marks.usable === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.usable = performance.now();
-    if (marks.stripe === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripe = performance.now();
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state'] });
-  window.__bench = marks;
-})();`;
 
 function log(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -55,160 +55,172 @@ function build(label: string, args: string[]): void {
 }
 
 export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function visit(browser: Browser, url: string, onRequest?: (request: Request) => void): Promise<{ marks: Marks; timeOrigin: number }> {
-  const context = await browser.newContext();
-  try {
-    await context.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: STRIPE_STAND_IN }),
-    );
-    await context.addInitScript(PROBE);
-    const page = await context.newPage();
-    if (onRequest) page.on('requestfinished', onRequest);
-    await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('[data-checkout-state="resolved"]', { timeout: 20_000 });
-    return await page.evaluate(() => ({
-      marks: (window as unknown as { __bench: Marks }).__bench,
-      timeOrigin: performance.timeOrigin,
-    }));
-  } finally {
-    await context.close();
-  }
-}
-
-interface RemoteFile {
-  file: string;
-  gzipBytes: number;
-  startMs: number;
-  endMs: number;
-}
-
-/** What a React host downloads from the remote before the button shows, and in how many sequential waves. */
-async function criticalPath(browser: Browser, url: string, remote: StaticServer): Promise<{ files: RemoteFile[]; totalGzipBytes: number; roundTrips: number }> {
-  const requests: Request[] = [];
-  const { marks, timeOrigin } = await visit(browser, url, (request) => {
-    if (request.url().startsWith(remote.url)) requests.push(request);
-  });
-  const shownAt = timeOrigin + (marks.dom ?? Infinity);
-  const files = requests
-    .map((request) => {
-      const timing = request.timing();
-      const file = new URL(request.url()).pathname.slice(1);
-      return {
-        file,
-        gzipBytes: gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length,
-        startMs: timing.startTime - timeOrigin,
-        endMs: timing.startTime + timing.responseEnd - timeOrigin,
-      };
-    })
-    .filter((f) => timeOrigin + f.startMs < shownAt)
-    .sort((a, b) => a.startMs - b.startMs);
-  // Sequential round trips: a request that starts after everything before it has ended waited for it.
-  let roundTrips = 0;
-  let waveEnd = -Infinity;
-  for (const f of files) {
-    if (f.startMs >= waveEnd) roundTrips++;
-    waveEnd = Math.max(waveEnd, f.endMs);
-  }
-  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), roundTrips };
-}
-
 /**
- * A federated host that knows its remote's URL when it serves its page lets the browser fetch the
- * manifest and the entry while it is still parsing the HTML, instead of after the host's own
- * JavaScript has started: `<link rel="preload">` for both (README, "Mount it in your host").
+ * The host's HTML with what it can ask the browser for before any script runs: Stripe.js (both
+ * variants: the README's recipe) and, for a federated host that knows its remote, the manifest and
+ * the entry. Compressed like every other file.
  */
-function preloadingPage(root: string) {
+function page(root: string, links: string) {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const manifest = url.searchParams.get('remote');
-    if (url.pathname !== '/' || !manifest) return false;
-    const entry = new URL('remoteEntry.js', manifest).href;
-    const links = `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html.replace('<head>', `<head>${links}`));
+    if (url.pathname !== '/') return false;
+    const body = Buffer.from(html.replace('<head>', `<head>${links}`));
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding']));
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? gzipSync(body, { level: 9 }) : body);
     return true;
   };
 }
 
-function pad(value: string | number, width: number): string {
-  return String(value).padStart(width);
+const STRIPE_LINKS = `<link rel="preconnect" href="${STRIPE_JS_ORIGIN}"><link rel="preload" href="${STRIPE_JS_URL}" as="script">`;
+
+function headLinks(variant: Variant, remoteLinks: string): string {
+  return (flags['no-stripe-preload'] ? '' : STRIPE_LINKS) + (variant === 'federated' && !flags['no-remote-preload'] ? remoteLinks : '');
 }
+
+interface RemoteFile {
+  file: string;
+  /** What crossed the wire (Chromium asks localhost for brotli). */
+  wireBytes: number;
+  /** The same file's gzip -9 copy from the build: the figure the targets are written in. */
+  gzipBytes: number;
+  startMs: number;
+}
+
+function gzipSize(file: string): number {
+  const compressed = path.join(ROOT, 'dist', `${file}.gz`);
+  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length;
+}
+
+/** What the federated page downloaded from the remote before the button was in the DOM, and in how many sequential waves. */
+function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: number; wireBytes: number; roundTrips: number } {
+  const before = v.requests.filter((r) => r.url.startsWith(remoteUrl) && r.startMs < (v.marks.dom ?? Infinity));
+  let roundTrips = 0;
+  let waveEnd = -Infinity;
+  for (const r of before) {
+    if (r.startMs >= waveEnd) roundTrips++;
+    waveEnd = Math.max(waveEnd, r.endMs);
+  }
+  const files = before.map((r) => {
+    const file = new URL(r.url).pathname.slice(1);
+    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file), startMs: r.startMs };
+  });
+  return {
+    files,
+    bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    wireBytes: files.reduce((sum, f) => sum + f.wireBytes, 0),
+    roundTrips,
+  };
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
-  if (!process.env.BENCH_SKIP_REMOTE) build('remote', ['--mode', 'production']);
-  if (existsSync(path.join(ROOT, 'host-example/webpack.config.ts')) && !process.env.BENCH_SKIP_HOST_EXAMPLE) {
-    build('host example', ['--mode', 'production', '-c', 'host-example/webpack.config.ts']);
+  if (!flags['skip-build']) {
+    build('remote', ['--mode', 'production']);
+    build('bench hosts', ['-c', 'bench/webpack.config.ts']);
   }
-  build('bench hosts', ['-c', 'bench/webpack.config.ts']);
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist') });
-  const hosts = Object.fromEntries(
-    await Promise.all(
-      VARIANTS.map(async (v) => {
-        const root = path.join(__dirname, 'dist', v);
-        const handle = v === 'direct' || process.env.BENCH_NO_PRELOAD ? undefined : preloadingPage(root);
-        return [v, await startStaticServer({ root, handle })] as const;
-      }),
-    ),
-  ) as Record<Variant, StaticServer>;
+  const manifestUrl = `${remote.url}/mf-manifest.json`;
+  const remoteLinks = await remotePreloadLinks(manifestUrl, './CheckoutButton', !flags['no-chunk-preload']);
+  const hosts = {} as Record<Variant, StaticServer>;
+  for (const v of VARIANTS) {
+    const root = path.join(__dirname, 'dist', v);
+    hosts[v] = await startStaticServer({ root, handle: page(root, headLinks(v, remoteLinks)) });
+  }
   const urls: Record<Variant, string> = {
     direct: `${hosts.direct.url}/`,
-    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
+    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(manifestUrl)}`,
   };
+  const origins = { [remote.url]: 'remote', [hosts.direct.url]: 'host', [hosts.federated.url]: 'host', [STRIPE_JS_ORIGIN]: 'stripe' };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const started = Date.now();
+  const results: Record<string, unknown> = {};
+  const sections: ReportSection[] = [];
+  const lines: string[] = [];
   try {
-    // Warm-up: the first navigation of a fresh browser pays for things no variant should be charged.
-    for (const variant of VARIANTS) await visit(browser, urls[variant]);
+    // Warm-up: the first navigations of a fresh browser pay for things no variant should be charged.
+    for (const v of VARIANTS) await visit(browser, urls[v], PROFILES[0]);
 
-    const samples = Object.fromEntries(VARIANTS.map((v) => [v, { dom: [], usable: [], stripe: [] }])) as unknown as Record<
-      Variant,
-      Record<Metric, number[]>
-    >;
-    for (let round = 0; round < ROUNDS; round++) {
-      // Interleaved, and the order rotates, so drift on a noisy machine hits every variant alike.
-      const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]);
-      for (const variant of order) {
-        const { marks } = await visit(browser, urls[variant]);
-        for (const metric of METRICS) samples[variant][metric].push(marks[metric] ?? NaN);
+    for (const profile of SELECTED) {
+      const visits: Record<Variant, Visit[]> = { direct: [], federated: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
+        const order = round % 2 ? [...VARIANTS].reverse() : VARIANTS;
+        for (const v of order) visits[v].push(await visit(browser, urls[v], profile));
       }
+      const samples = (v: Variant, m: Metric) => visits[v].map((x) => x.marks[m] ?? NaN);
+      const medians = Object.fromEntries(
+        VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, median(samples(v, m))]))]),
+      ) as Record<Variant, Record<Metric, number>>;
+      const ratio = (m: Metric) => medians.federated[m] / medians.direct[m];
+      const representative = (v: Variant) =>
+        visits[v].reduce((best, x) =>
+          Math.abs((x.marks.usable ?? Infinity) - medians[v].usable) < Math.abs((best.marks.usable ?? Infinity) - medians[v].usable) ? x : best,
+        );
+      const remotePaths = visits.federated.map((x) => remotePath(x, remote.url));
+      const bytes = median(remotePaths.map((p) => p.bytes));
+      const shown = remotePath(representative('federated'), remote.url);
+
+      const description = profile.rttMs
+        ? `${profile.rttMs} ms round trip, ${((profile.downBytesPerS * 8) / 1e6).toFixed(1)} Mbit/s down (CDP emulation); Stripe.js answered after ${stripeDelayMs(profile)} ms`
+        : 'loopback, no throttling; Stripe.js answered at once';
+      console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
+      console.log(`${'milestone'.padEnd(22)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('+ms', 6)}`);
+      for (const m of METRICS) {
+        console.log(
+          `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}`,
+        );
+      }
+      console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
+      for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
+      console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
+
+      results[profile.name] = {
+        profile,
+        stripeDelayMs: stripeDelayMs(profile),
+        medianMs: medians,
+        ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
+        remoteBytesBeforeButton: bytes,
+        remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
+        samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
+        representative: Object.fromEntries(VARIANTS.map((v) => [v, representative(v)])),
+      };
+      sections.push({
+        profile: profile.name,
+        description,
+        variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
+      });
+      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name}`);
     }
-    const critical = await criticalPath(browser, urls.federated, remote);
-
-    const medians = Object.fromEntries(
-      VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, median(samples[v][m])]))]),
-    ) as Record<Variant, Record<Metric, number>>;
-    const ratio = (v: Variant, m: Metric) => medians[v][m] / medians.direct[m];
-
-    console.log(`\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms, loopback, headless Chromium)\n`);
-    console.log(`${'milestone'.padEnd(28)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}`);
-    for (const m of METRICS) {
-      console.log(`${LABELS[m].padEnd(28)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio('federated', m).toFixed(2), 7)}`);
-    }
-    console.log(`\nBytes a React host downloads from the remote before the button shows (gzip -9)\n`);
-    for (const f of critical.files) console.log(`${f.file.padEnd(52)}${pad(f.gzipBytes, 8)}  starts at ${f.startMs.toFixed(0)} ms`);
-    console.log(`${'total'.padEnd(52)}${pad(critical.totalGzipBytes, 8)}  in ${critical.roundTrips} sequential round trips`);
-
-    const results = {
+    log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const setup = {
       date: new Date().toISOString(),
       rounds: ROUNDS,
+      stripePreload: !flags['no-stripe-preload'],
+      remotePreload: !flags['no-remote-preload'],
       variants: {
         direct: 'the same page with CheckoutButton bundled in (no federation)',
-        federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; manifest and entry preloaded from the HTML',
+          federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; React shared eagerly from the host entry; manifest, entry and the button chunk preloaded from the HTML',
       },
-      medianMs: medians,
-      ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio('federated', m)])),
-      samplesMs: samples,
-      remoteCriticalPath: critical,
+      chunkPreload: !flags['no-chunk-preload'],
     };
-    writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nbench: remote-bytes-gz=${critical.totalGzipBytes} ratio-usable=${ratio('federated', 'usable').toFixed(2)}`);
+    writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify({ ...setup, profiles: results }, null, 2)}\n`);
+    writeFileSync(path.join(__dirname, 'report.html'), renderReport('npm run bench: direct vs federated', sections));
+    console.log('');
+    for (const line of lines) console.log(line);
   } finally {
     await browser.close();
     await Promise.all([remote.close(), ...VARIANTS.map((v) => hosts[v].close())]);

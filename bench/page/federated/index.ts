@@ -9,5 +9,6 @@ export type ButtonModule = { CheckoutButton: ComponentType<CheckoutButtonProps> 
 registerRemotes([{ name: 'checkout', entry: new URLSearchParams(location.search).get('remote')! }]);
 const remote = loadRemote<ButtonModule>('checkout/CheckoutButton');
 
-// The async boundary: React is negotiated with the remote before anything imports it.
-import('./bootstrap').then(({ start }) => start(remote));
+// React is shared eagerly from this entry, so the page's own code needs no async chunk of its own:
+// `webpackMode: "eager"` keeps bootstrap in main.js (no extra round trip before the render).
+import(/* webpackMode: "eager" */ './bootstrap').then(({ start }) => start(remote));

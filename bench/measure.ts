@@ -1,0 +1,92 @@
+// One visit of one bench page in a fresh browser context: the network of a profile, the milestones
+// the page reached (ms after navigation) and every request it made, for the waterfall.
+import type { Browser, Request } from 'playwright-core';
+import { stripeDelayMs, type Profile } from './profiles';
+
+export const METRICS = ['dom', 'usable', 'stripe'] as const;
+export type Metric = (typeof METRICS)[number];
+export type Marks = Partial<Record<Metric | 'stripeTag', number>>;
+
+export const LABELS: Record<Metric, string> = {
+  dom: 'button in the DOM',
+  usable: 'button usable',
+  stripe: 'Stripe.js ready',
+};
+
+export interface RequestRecord {
+  url: string;
+  startMs: number;
+  endMs: number;
+  /** Bytes of the response body as it crossed the wire (compressed when the server compressed it). */
+  wireBytes: number;
+}
+
+export interface Visit {
+  marks: Marks;
+  requests: RequestRecord[];
+}
+
+const STRIPE_STAND_IN =
+  "window.Stripe=function(){return {_registerWrapper:function(){}}};window.Stripe.version='endive';";
+
+// Installed before any page script: notes when each milestone first happens (ms since navigation).
+// Usable (redirect mode): the button is rendered and enabled; Stripe.js ready: state `resolved`.
+const PROBE = `(() => {
+  const marks = {};
+  const check = () => {
+    const now = performance.now();
+    const root = document.querySelector('[data-checkout-state]');
+    const button = root && root.querySelector('button');
+    if (button && marks.dom === undefined) marks.dom = now;
+    if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') marks.usable = now;
+    if (root && marks.stripe === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.stripe = now;
+    if (marks.stripeTag === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripeTag = now;
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled'] });
+  window.__bench = marks;
+})();`;
+
+export async function visit(browser: Browser, url: string, profile: Profile): Promise<Visit> {
+  const context = await browser.newContext();
+  try {
+    const delay = stripeDelayMs(profile);
+    await context.route('https://js.stripe.com/**', async (route) => {
+      if (delay) await new Promise((done) => setTimeout(done, delay));
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: STRIPE_STAND_IN });
+    });
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    if (profile.downBytesPerS > 0 || profile.rttMs > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.rttMs,
+        downloadThroughput: profile.downBytesPerS,
+        uploadThroughput: profile.upBytesPerS,
+      });
+    }
+    const finished: Promise<{ request: Request; wireBytes: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      finished.push(request.sizes().then((sizes) => ({ request, wireBytes: sizes.responseBodySize }), () => ({ request, wireBytes: 0 })));
+    });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-checkout-state="resolved"]', { timeout: 30_000 });
+    const { marks, timeOrigin } = await page.evaluate(() => ({
+      marks: (window as unknown as { __bench: Marks }).__bench,
+      timeOrigin: performance.timeOrigin,
+    }));
+    const requests = (await Promise.all(finished)).map(({ request, wireBytes }) => {
+      const timing = request.timing();
+      return {
+        url: request.url(),
+        startMs: timing.startTime - timeOrigin,
+        endMs: timing.startTime + Math.max(timing.responseEnd, 0) - timeOrigin,
+        wireBytes,
+      };
+    });
+    return { marks, requests: requests.sort((a, b) => a.startMs - b.startMs) };
+  } finally {
+    await context.close();
+  }
+}
