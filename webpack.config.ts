@@ -5,6 +5,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
 import { precompress } from './build/precompress';
+import { defineRelease, readRelease, stampManifest } from './build/release';
 import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
 import { typescriptRule } from './build/typescriptRule';
 
@@ -21,6 +22,7 @@ type Config = Configuration & { devServer?: DevServerConfiguration };
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config => {
   const production = argv.mode !== 'development';
+  const release = readRelease(__dirname);
   return {
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
@@ -50,7 +52,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
         filename: 'remoteEntry.js',
         exposes,
         shared: { ...remoteReactShares, ...stripeShares },
-        manifest: { fileName: 'mf-manifest.json' },
+        manifest: { fileName: 'mf-manifest.json', additionalData: stampManifest(release) },
         dts: production ? { generateTypes: { abortOnError: true }, consumeTypes: false } : false,
         experiments: {
           // A remote that loads no remotes of its own: leave the snapshot and remote-loading code
@@ -59,9 +61,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
         },
       }),
       standaloneReact,
+      defineRelease(release),
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
-      ...(production ? precompress : []),
+      ...(production ? precompress() : []),
     ],
     performance: { hints: false },
     stats: production ? 'normal' : 'errors-warnings',

@@ -27,7 +27,7 @@ function host(name: 'direct' | 'federated', entry: string, extra: Configuration[
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [typescriptRule] },
-    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra, ...precompress],
+    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra, ...precompress()],
     performance: { hints: false },
   };
 }

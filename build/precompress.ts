@@ -4,9 +4,11 @@
 import { constants, type BrotliOptions } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 
-const TEXT_FILES = /\.(js|json|map|html|txt|ts)$/;
+// Source maps are left out: only devtools fetch them, and brotli at its best quality is slow on them.
+const TEXT_FILES = /\.(js|json|html|txt|ts)$/;
 
-export const precompress = [
+/** Fresh plugin instances per build. */
+export const precompress = () => [
   new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: TEXT_FILES, compressionOptions: { level: 9 } }),
   new CompressionPlugin<BrotliOptions>({
     filename: '[path][base].br',

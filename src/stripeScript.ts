@@ -6,7 +6,18 @@ export { preloadStripe } from './stripe/preloadStripe';
 export { subscribeCheckoutEvents } from './events';
 export type { StripeLoadResult } from './stripe/preloadStripe';
 export { useStripeScript } from './ui/useStripeScript';
-export type { CheckoutError, CheckoutErrorCode, CheckoutEvent, CheckoutEventListener, CheckoutEventType, ScriptState, StripeLoadOptions, StripeScriptSnapshot } from './types';
+export { remoteRelease } from './release';
+export type {
+  CheckoutError,
+  CheckoutErrorCode,
+  CheckoutEvent,
+  CheckoutEventListener,
+  CheckoutEventType,
+  RemoteRelease,
+  ScriptState,
+  StripeLoadOptions,
+  StripeScriptSnapshot,
+} from './types';
 
 export function getStripeScriptState(): ScriptState {
   return getSnapshot().state;

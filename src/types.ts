@@ -132,6 +132,17 @@ export interface StripeScriptSnapshot {
   error?: CheckoutError;
 }
 
+/** Which build of the remote a page runs (`remoteRelease` in `./stripeScript`, `metaData.release` in mf-manifest.json). */
+export interface RemoteRelease {
+  name: string;
+  /** package.json's version. */
+  version: string;
+  /** The git commit built, `-dirty` when the tree had uncommitted changes, `unknown` outside git. */
+  commit: string;
+  /** ISO 8601. */
+  builtAt: string;
+}
+
 /** Handle returned by `mount` for hosts without React (or on another React major). */
 export interface MountedCheckout {
   update(next: Partial<CheckoutButtonProps>): void;

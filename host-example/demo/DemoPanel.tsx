@@ -1,18 +1,13 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutButtonProps, CheckoutError, ScriptState } from '../../src/types';
+import type { CheckoutButtonProps } from '../../src/types';
 import { demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions } from './options';
+import { lineFor, type Line } from './timeline';
 
 /** What the demo server says about itself (GET /demo/config); absent on a plain static server. */
 interface DemoConfig {
   stripe: 'stand-in' | 'test-mode';
   publishableKey: string;
-}
-
-interface Line {
-  t: number;
-  text: string;
-  tone?: 'ok' | 'bad';
 }
 
 export interface Demo {
@@ -30,9 +25,8 @@ export function useDemo(): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const [config, setConfig] = useState<DemoConfig | null>(null);
   const [lines, setLines] = useState<Line[]>([]);
-  const log = useCallback((text: string, tone?: Line['tone']) => {
-    setLines((all) => [...all.slice(-11), { t: Math.round(performance.now()), text, tone }]);
-  }, []);
+  const append = useCallback((line: Line) => setLines((all) => [...all.slice(-11), line]), []);
+  const log = useCallback((text: string, tone?: Line['tone']) => append({ t: Math.round(performance.now()), text, tone }), [append]);
 
   useEffect(() => {
     fetch('/demo/config')
@@ -59,13 +53,12 @@ export function useDemo(): Demo {
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {
-      log(`redirect to ${new URL(url).origin}`, 'ok');
       // The stand-in's sessions have nowhere to go offline: land on the success page instead.
       location.assign(config?.stripe === 'stand-in' ? '/?paid=1' : url);
     },
-    onStateChange: (state: ScriptState, error?: CheckoutError) => log(`Stripe.js ${state}${error ? `: ${error.code}` : ''}`, state === 'rejected' ? 'bad' : state === 'resolved' ? 'ok' : undefined),
+    // The timeline is the button's own telemetry; the error's message adds what a developer needs.
+    onEvent: (event) => append(lineFor(event)),
     onError: (error) => log(`${error.code}: ${error.message}`, 'bad'),
-    onComplete: () => log('payment complete', 'ok'),
   };
   const onRemoteError = useCallback((error: Error) => log(error.message, 'bad'), [log]);
   return { options, config, props, lines, paid: new URLSearchParams(location.search).has('paid'), onRemoteError };

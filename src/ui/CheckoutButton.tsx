@@ -10,12 +10,12 @@ import { useCheckoutEvents } from './useCheckoutEvents';
 import { useFlow } from './useFlow';
 import { useStripeScript } from './useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
-import { resolveMessages } from './messages';
 import { installStyles } from './styles';
 import { useLatest } from './useLatest';
 import { useLifetimeSignal } from './useLifetimeSignal';
 import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
+import { useCheckoutTexts } from './useCheckoutTexts';
 
 function defaultRedirect(url: string): void {
   window.location.assign(url);
@@ -25,7 +25,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, mode = 'redirect', loadOn = 'mount', disabled = false, className, children, nonce } = props;
   installStyles(nonce);
   const latest = useLatest(props);
-  const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
+  const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
   const configError = useMemo(() => checkPublishableKey(publishableKey), [publishableKey]);
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
@@ -167,6 +167,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       className={className ? `mfc-root ${className}` : 'mfc-root'}
       data-checkout-state={state}
       data-checkout-error={standingError?.code}
+      lang={lang}
     >
       <button
         ref={buttonRef}

@@ -11,6 +11,7 @@ describe('on a server', () => {
     const html = renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/s" />);
     expect(html).toContain('data-checkout-state="initial"');
     expect(html).toContain('type="button"');
+    expect(html).toContain('lang="en"'); // no browser language on a server
     await expect(preloadStripe({ publishableKey: 'pk_test_ssr' })).resolves.toEqual({ state: 'initial' });
     expect(getStripeScriptState()).toBe('initial');
   });

@@ -14,6 +14,8 @@ export interface E2EEnv {
   reason?: string;
   chromium?: string;
   remoteUrl?: string;
+  /** The built remote the servers serve (the deployment tests serve it again through nginx). */
+  remoteDir?: string;
   /** The remote's manifest, what hosts register. */
   manifestUrl?: string;
   /** A second build of the remote under another container name (`checkout_copy`), served apart. */

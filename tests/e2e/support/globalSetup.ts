@@ -217,6 +217,7 @@ export default async function globalSetup(): Promise<void> {
       chromium,
       serverPid: pid,
       remoteUrl: urls.remote,
+      remoteDir: apps.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import type { HostEvent } from '../fixtures/host/src/events';
 import type { JsonProps } from '../fixtures/host/src/config';
-import { DEFAULT_MESSAGES } from '../../../src/ui/messages';
+import { en } from '../../../src/i18n/texts/en';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../host-example/demo/stripeStandIn';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
@@ -196,6 +196,10 @@ export interface OpenOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Hand the props to the page through an init script, not the URL (keeps a secret off the wire). */
   propsOffTheWire?: boolean;
+  /** The browser's language (navigator.languages, Accept-Language); Playwright's default otherwise. */
+  locale?: string;
+  /** Viewport width in CSS px (height 800); Playwright's default 1280×720 otherwise. */
+  width?: number;
   /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
   waitForButtons?: number;
   /** The page has its own Stripe.js tag, added as its HTML is parsed (before the remote loads). */
@@ -221,6 +225,7 @@ export class HostPage {
   readonly sessionRequests: Request[] = [];
   readonly checkoutNavigations: string[] = [];
   readonly requests: Array<{ url: string; method: string; headers: Record<string, string>; body: string | null }> = [];
+  readonly responses: Array<{ url: string; status: number; headers: Record<string, string> }> = [];
   readonly pageErrors: string[] = [];
   /** From the page's own `unhandledrejection` and `error` listeners. */
   readonly rejections: string[] = [];
@@ -238,7 +243,11 @@ export class HostPage {
   ) {}
 
   static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
-    const context = await browser.newContext({ serviceWorkers: options.serviceWorkers ?? 'allow' });
+    const context = await browser.newContext({
+      serviceWorkers: options.serviceWorkers ?? 'allow',
+      locale: options.locale,
+      viewport: options.width ? { width: options.width, height: 800 } : undefined,
+    });
     const page = await context.newPage();
     const host = new HostPage(context, page);
     await host.setUp(options);
@@ -254,6 +263,7 @@ export class HostPage {
       this.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
+    page.on('response', (res) => this.responses.push({ url: res.url(), status: res.status(), headers: res.headers() }));
     page.on('request', (req) => {
       this.requests.push({ url: req.url(), method: req.method(), headers: req.headers(), body: req.postData() });
       if (new URL(req.url()).pathname === SESSION_PATH) this.sessionRequests.push(req);
@@ -525,4 +535,4 @@ export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, 
 }
 
 /** The texts a person reads (the remote's defaults). */
-export const MESSAGES = DEFAULT_MESSAGES;
+export const MESSAGES = en;

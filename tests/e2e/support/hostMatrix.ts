@@ -3,7 +3,7 @@
 // Their tools install once per lockfile (tests/e2e/hosts/react18 and react19) into .tmp/e2e/host-deps;
 // each host builds once per set of inputs into .tmp/e2e/builds; a child process serves every host
 // on its own loopback port. What each host got (a URL, or why not) goes to a JSON file for the tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -97,14 +97,14 @@ function hashOf(parts: string[], files: string[]): string {
  * Fills `final` once: `fill` works in a private directory renamed into place when complete, so a
  * concurrent run never sees half of it; an existing complete one is reused.
  */
-function once(final: string, what: string, fill: (work: string) => void): { dir: string; seconds: number } {
+async function once(final: string, what: string, fill: (work: string) => Promise<void>): Promise<{ dir: string; seconds: number }> {
   if (existsSync(path.join(final, 'complete'))) return { dir: final, seconds: 0 };
   const started = Date.now();
   const work = `${final}.tmp-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
-    fill(work);
+    await fill(work);
   } catch (error) {
     rmSync(work, { recursive: true, force: true });
     throw error;
@@ -141,31 +141,37 @@ function prune(dir: string, prefixOf: (name: string) => string | null, keep: Set
   }
 }
 
-function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, {
-    cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 300_000,
+/** Runs a command to its end; rejects with its exit and the end of its output. */
+function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} failed (${String(error)})`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`));
+    });
   });
-  if (result.status !== 0) {
-    const why = result.error ? String(result.error) : `exit ${result.status}`;
-    throw new Error(`${what} failed (${why}):\n${`${result.stderr}\n${result.stdout}`.trim().slice(-4000)}`);
-  }
 }
 
 /** The tools of one React line, installed from its lockfile. */
-function installDeps(react: ReactLine): { dir: string; seconds: number } {
+function installDeps(react: ReactLine): Promise<{ dir: string; seconds: number }> {
   const source = path.join(HOSTS_DIR, `react${react}`);
   const files = ['package.json', 'package-lock.json'].map((f) => path.join(source, f));
   const final = path.join(DEPS, `react${react}-${hashOf([], files)}`);
-  return once(final, `installed the React ${react} hosts' tools`, (work) => {
+  return once(final, `installed the React ${react} hosts' tools`, async (work) => {
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     // `npm install`, not `npm ci`: lockfiles written here lack other platforms' optional bindings.
     // The tools are devDependencies: installed whatever NODE_ENV says.
-    run('npm', ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], work, `npm install for the React ${react} hosts`, process.env);
+    await run('npm', ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], work, `npm install for the React ${react} hosts`, process.env);
   });
 }
 
@@ -177,20 +183,23 @@ function installedVersion(deps: string, name: string): string {
 const TOOLS: Record<Exclude<BuildTool, 'none'>, { bin: string; args: string[] }> = {
   rspack: { bin: '@rspack/cli/bin/rspack.js', args: ['build'] },
   vite: { bin: 'vite/bin/vite.js', args: ['build'] },
-  webpack: { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production'] },
+  // Terser took 6-10 s of each webpack build (React); what is tested does not depend on it.
+  webpack: { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production', '--no-optimization-minimize'] },
 };
 
 /** The federation runtime's ESM build, served as files by the page with no bundler. */
 const PLAIN_VENDOR = ['runtime', 'runtime-core', 'sdk', 'error-codes'];
 
-function buildPlain(): { dir: string; versions: Record<string, string>; seconds: number } {
+type Built = { dir: string; versions: Record<string, string>; seconds: number };
+
+async function buildPlain(): Promise<Built> {
   const source = path.join(HOSTS_DIR, 'plain');
   const packages = PLAIN_VENDOR.map((name) => path.join(ROOT, 'node_modules/@module-federation', name));
   const versions = Object.fromEntries(
     packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
   );
   const final = path.join(BUILDS, `host-plain-${hashOf(Object.entries(versions).flat(), filesUnder(source))}`);
-  const { dir, seconds } = once(final, 'built the plain host', (work) => {
+  const { dir, seconds } = await once(final, 'built the plain host', async (work) => {
     cpSync(path.join(source, 'index.html'), path.join(work, 'index.html'));
     for (const dir of packages) {
       cpSync(path.join(dir, 'dist'), path.join(work, 'vendor', path.basename(dir)), {
@@ -202,18 +211,18 @@ function buildPlain(): { dir: string; versions: Record<string, string>; seconds:
   return { dir, versions, seconds };
 }
 
-function buildHost(host: MatrixHost, tool: (typeof TOOLS)[keyof typeof TOOLS], deps: string): { dir: string; versions: Record<string, string>; seconds: number } {
+async function buildHost(host: MatrixHost, tool: (typeof TOOLS)[keyof typeof TOOLS], deps: string): Promise<Built> {
   const versions = Object.fromEntries(['react', ...host.packages].map((name) => [name, installedVersion(deps, name)]));
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
   const final = path.join(BUILDS, `host-${host.id}-${hashOf([deps], sources.flatMap(filesUnder))}`);
-  const { dir, seconds } = once(final, `built ${host.id}`, (work) => {
+  const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
     rmSync(stage, { recursive: true, force: true });
     try {
       for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true });
       const cwd = path.join(stage, host.fixture);
-      run(NODE, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
+      await run(NODE, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
         ...process.env,
         NODE_ENV: 'production',
       });
@@ -272,31 +281,15 @@ export async function setUpHostMatrix(): Promise<void> {
     if (pid && !alive(Number(pid))) rmSync(path.join(E2E_TMP, name), { force: true });
   }
 
-  const deps: Partial<Record<ReactLine, { dir?: string; error?: string }>> = {};
-  for (const react of ['18', '19'] as const) {
-    try {
-      const installed = installDeps(react);
-      deps[react] = { dir: installed.dir };
-      env.timings[`install react${react}`] = installed.seconds;
-    } catch (error) {
-      deps[react] = { error: reasonOf(error) };
-    }
-  }
-  prune(DEPS, (name) => /^(react\d+)-/.exec(name)?.[1] ?? null, new Set(Object.values(deps).map((d) => path.basename(d?.dir ?? ''))));
-
+  // One chain per React line (install, then its hosts one after the other), both at once: an
+  // install waits on the network while the other line builds.
   const dirs: Record<string, string> = {};
-  for (const host of MATRIX) {
+  const installs: string[] = [];
+  const record = async (host: MatrixHost, build: () => Promise<Built>) => {
     const entry: HostEntry = { versions: {} };
     env.hosts[host.id] = entry;
     try {
-      let built: { dir: string; versions: Record<string, string>; seconds: number };
-      if (host.tool === 'none' || !host.react) {
-        built = buildPlain();
-      } else {
-        const installed = deps[host.react]!;
-        if (!installed.dir) throw new Error(`the React ${host.react} hosts' tools did not install: ${installed.error}`);
-        built = buildHost(host, TOOLS[host.tool], installed.dir);
-      }
+      const built = await build();
       dirs[host.id] = built.dir;
       entry.versions = built.versions;
       env.timings[`build ${host.id}`] = built.seconds;
@@ -304,7 +297,31 @@ export async function setUpHostMatrix(): Promise<void> {
       entry.error = reasonOf(error);
       process.stderr.write(`e2e hosts: ${host.id} FAILED: ${entry.error}\n`);
     }
-  }
+  };
+  const chain = async (react: ReactLine) => {
+    let deps: { dir: string; seconds: number } | Error;
+    try {
+      deps = await installDeps(react);
+      env.timings[`install react${react}`] = deps.seconds;
+      installs.push(path.basename(deps.dir));
+    } catch (error) {
+      deps = new Error(`the React ${react} hosts' tools did not install: ${reasonOf(error)}`);
+    }
+    for (const host of MATRIX.filter((h) => h.react === react)) {
+      await record(host, async () => {
+        if (deps instanceof Error) throw deps;
+        if (host.tool === 'none') throw new Error(`${host.id} has React but no build tool`);
+        return buildHost(host, TOOLS[host.tool], deps.dir);
+      });
+    }
+  };
+  await Promise.all([
+    chain('18'),
+    chain('19'),
+    ...MATRIX.filter((h) => !h.react).map((host) => record(host, buildPlain)),
+  ]);
+  prune(DEPS, (name) => /^(react\d+)-/.exec(name)?.[1] ?? null, new Set(installs));
+
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
   prune(BUILDS, (name) => /^(host-.+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
 

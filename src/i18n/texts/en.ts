@@ -1,6 +1,6 @@
-import type { CheckoutMessages } from '../types';
+import type { CheckoutMessages } from '../../types';
 
-export const DEFAULT_MESSAGES: CheckoutMessages = {
+export const en: CheckoutMessages = {
   buttonLabel: 'Pay with card',
   loading: 'Preparing secure checkout…',
   tryAgain: 'Try again',
@@ -18,7 +18,3 @@ export const DEFAULT_MESSAGES: CheckoutMessages = {
   redirect_refused: 'We stopped a redirect to an unexpected address. Please contact the site owner.',
   embedded_failed: 'The payment form could not be opened. Please try again.',
 };
-
-export function resolveMessages(overrides?: Partial<CheckoutMessages>): CheckoutMessages {
-  return overrides ? { ...DEFAULT_MESSAGES, ...overrides } : DEFAULT_MESSAGES;
-}

@@ -1,0 +1,21 @@
+import type { CheckoutMessages } from '../../types';
+
+// Formal address (Sie), as German shops write to customers.
+export const de: CheckoutMessages = {
+  buttonLabel: 'Mit Karte bezahlen',
+  loading: 'Sichere Zahlung wird vorbereitet\u00a0…',
+  tryAgain: 'Erneut versuchen',
+  dialogTitle: 'Sichere Zahlung',
+  closeDialog: 'Zahlung schließen',
+  secret_key: 'Die Zahlung ist mit einem geheimen Schlüssel falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
+  invalid_key: 'Die Zahlung ist falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
+  script_load_failed: 'Der sichere Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  script_timeout: 'Der sichere Zahlungsdienst antwortet gerade zu langsam. Bitte versuchen Sie es erneut.',
+  script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',
+  stripe_unavailable: 'Der sichere Zahlungsdienst ist nicht richtig gestartet. Bitte versuchen Sie es erneut.',
+  session_failed: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es erneut.',
+  session_timeout: 'Der Start der Zahlung hat zu lange gedauert. Bitte versuchen Sie es erneut.',
+  invalid_session: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es später erneut.',
+  redirect_refused: 'Eine Weiterleitung an eine unerwartete Adresse wurde gestoppt. Bitte informieren Sie den Websitebetreiber.',
+  embedded_failed: 'Das Zahlungsformular ließ sich nicht öffnen. Bitte versuchen Sie es erneut.',
+};

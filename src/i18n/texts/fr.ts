@@ -1,0 +1,21 @@
+import type { CheckoutMessages } from '../../types';
+
+// French typography: a no-break space before « : » keeps the colon on its word's line.
+export const fr: CheckoutMessages = {
+  buttonLabel: 'Payer par carte',
+  loading: 'Préparation du paiement sécurisé…',
+  tryAgain: 'Réessayer',
+  dialogTitle: 'Paiement sécurisé',
+  closeDialog: 'Fermer le paiement',
+  secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',
+  invalid_key: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
+  script_load_failed: 'Le service de paiement sécurisé est injoignable. Vérifiez votre connexion et réessayez.',
+  script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',
+  script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',
+  stripe_unavailable: 'Le service de paiement sécurisé n’a pas démarré correctement. Veuillez réessayer.',
+  session_failed: 'Impossible de lancer votre paiement. Veuillez réessayer.',
+  session_timeout: 'Le lancement de votre paiement a pris trop de temps. Veuillez réessayer.',
+  invalid_session: 'Impossible de lancer votre paiement. Veuillez réessayer plus tard.',
+  redirect_refused: 'Une redirection vers une adresse inattendue a été bloquée. Veuillez contacter le responsable du site.',
+  embedded_failed: 'Le formulaire de paiement n’a pas pu s’ouvrir. Veuillez réessayer.',
+};

@@ -1,0 +1,21 @@
+import type { CheckoutMessages } from '../../types';
+
+// The informal imperative (Riprova, Contatta), as Italian payment pages usually write.
+export const it: CheckoutMessages = {
+  buttonLabel: 'Paga con carta',
+  loading: 'Preparazione del pagamento sicuro…',
+  tryAgain: 'Riprova',
+  dialogTitle: 'Pagamento sicuro',
+  closeDialog: 'Chiudi il pagamento',
+  secret_key: 'Il pagamento non è configurato correttamente: è stata fornita una chiave segreta. Contatta il gestore del sito.',
+  invalid_key: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
+  script_load_failed: 'Impossibile raggiungere il servizio di pagamento sicuro. Controlla la connessione e riprova.',
+  script_timeout: 'Il servizio di pagamento sicuro sta impiegando troppo tempo a rispondere. Riprova.',
+  script_blocked: 'Questa pagina blocca il servizio di pagamento sicuro, quindi qui non è possibile pagare con carta.',
+  stripe_unavailable: 'Il servizio di pagamento sicuro non si è avviato correttamente. Riprova.',
+  session_failed: 'Non è stato possibile avviare il pagamento. Riprova.',
+  session_timeout: 'L’avvio del pagamento ha richiesto troppo tempo. Riprova.',
+  invalid_session: 'Non è stato possibile avviare il pagamento. Riprova più tardi.',
+  redirect_refused: 'È stato bloccato un reindirizzamento verso un indirizzo inatteso. Contatta il gestore del sito.',
+  embedded_failed: 'Non è stato possibile aprire il modulo di pagamento. Riprova.',
+};

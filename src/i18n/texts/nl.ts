@@ -1,0 +1,21 @@
+import type { CheckoutMessages } from '../../types';
+
+// Je-vorm, as Dutch web shops address customers today.
+export const nl: CheckoutMessages = {
+  buttonLabel: 'Betalen met kaart',
+  loading: 'Veilige betaling wordt voorbereid…',
+  tryAgain: 'Opnieuw proberen',
+  dialogTitle: 'Veilig betalen',
+  closeDialog: 'Betaling sluiten',
+  secret_key: 'De betaling is verkeerd ingesteld: er is een geheime sleutel opgegeven. Laat het de eigenaar van de website weten.',
+  invalid_key: 'De betaling is verkeerd ingesteld. Laat het de eigenaar van de website weten.',
+  script_load_failed: 'De veilige betaaldienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  script_timeout: 'De veilige betaaldienst reageert te traag. Probeer het opnieuw.',
+  script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',
+  stripe_unavailable: 'De veilige betaaldienst is niet goed gestart. Probeer het opnieuw.',
+  session_failed: 'Je betaling kon niet worden gestart. Probeer het opnieuw.',
+  session_timeout: 'Het starten van je betaling duurde te lang. Probeer het opnieuw.',
+  invalid_session: 'Je betaling kon niet worden gestart. Probeer het later opnieuw.',
+  redirect_refused: 'Een doorverwijzing naar een onverwacht adres is tegengehouden. Laat het de eigenaar van de website weten.',
+  embedded_failed: 'Het betaalformulier kon niet worden geopend. Probeer het opnieuw.',
+};

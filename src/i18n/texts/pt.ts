@@ -1,0 +1,21 @@
+import type { CheckoutMessages } from '../../types';
+
+// Brazilian Portuguese (the larger audience; pt-PT readers understand it), addressing the person as você.
+export const pt: CheckoutMessages = {
+  buttonLabel: 'Pagar com cartão',
+  loading: 'Preparando o pagamento seguro…',
+  tryAgain: 'Tentar novamente',
+  dialogTitle: 'Pagamento seguro',
+  closeDialog: 'Fechar pagamento',
+  secret_key: 'O pagamento está configurado incorretamente: foi fornecida uma chave secreta. Avise o responsável pelo site.',
+  invalid_key: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
+  script_load_failed: 'Não foi possível acessar o serviço de pagamento seguro. Verifique sua conexão e tente novamente.',
+  script_timeout: 'O serviço de pagamento seguro está demorando para responder. Tente novamente.',
+  script_blocked: 'Esta página bloqueia o serviço de pagamento seguro, então o pagamento com cartão não está disponível aqui.',
+  stripe_unavailable: 'O serviço de pagamento seguro não iniciou corretamente. Tente novamente.',
+  session_failed: 'Não foi possível iniciar o pagamento. Tente novamente.',
+  session_timeout: 'O início do pagamento demorou demais. Tente novamente.',
+  invalid_session: 'Não foi possível iniciar o pagamento. Tente novamente mais tarde.',
+  redirect_refused: 'Um redirecionamento para um endereço inesperado foi bloqueado. Avise o responsável pelo site.',
+  embedded_failed: 'Não foi possível abrir o formulário de pagamento. Tente novamente.',
+};

@@ -1,0 +1,27 @@
+import { LANGUAGES } from '../../src/i18n/languages';
+import { TEXTS } from '../../src/i18n/texts';
+
+const KEYS = Object.keys(TEXTS.en).sort();
+const TRANSLATED = LANGUAGES.filter((l) => l !== 'en');
+
+describe('built-in texts', () => {
+  it.each(TRANSLATED)('%s has every key English has, each a non-empty translation', (language) => {
+    const texts = TEXTS[language];
+    expect(Object.keys(texts).sort()).toEqual(KEYS);
+    for (const key of KEYS as Array<keyof typeof texts>) {
+      expect(texts[key].trim()).not.toBe('');
+      expect(texts[key]).not.toBe(TEXTS.en[key]);
+    }
+  });
+
+  // The labels sit in the button's row and the alert under it: a translation far longer than
+  // English wraps or pushes the layout (German checked in Chromium at 390 px wide).
+  it.each(TRANSLATED)('%s keeps the labels within 20 characters and the messages within 1.4× English', (language) => {
+    const texts = TEXTS[language];
+    const labels = ['buttonLabel', 'tryAgain', 'dialogTitle', 'closeDialog'] as const;
+    const longLabels = labels.filter((key) => texts[key].length > 20);
+    const sentences = (KEYS as Array<keyof typeof texts>).filter((key) => !(labels as readonly string[]).includes(key));
+    const longMessages = sentences.filter((key) => texts[key].length > Math.ceil(TEXTS.en[key].length * 1.4));
+    expect({ longLabels, longMessages }).toEqual({ longLabels: [], longMessages: [] });
+  });
+});
