@@ -26,7 +26,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
   return {
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: 'auto',

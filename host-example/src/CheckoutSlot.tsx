@@ -1,7 +1,7 @@
 // The checkout slot: the remote's button once it is there, a fallback with Try again when it is not.
 // The page around it never waits for the remote and never breaks with it.
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import type { CheckoutButtonProps } from '../../src/types';
+import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutModule } from './checkoutRemote';
 
 type Remote = { status: 'loading' } | { status: 'ready'; module: CheckoutModule } | { status: 'failed'; error: Error };

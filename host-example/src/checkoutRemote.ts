@@ -3,7 +3,7 @@
 // the page: `loadCheckout()` always settles, with the module or a readable error.
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RUNTIME_003, RUNTIME_008 } from '@module-federation/error-codes';
-import type { CheckoutButtonProps } from '../../src/types';
+import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 
 export type CheckoutModule = { CheckoutButton: React.ComponentType<CheckoutButtonProps> };
 
