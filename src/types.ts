@@ -1,4 +1,4 @@
-// The public types of the checkout remote, in one place. CONTRACT.md is their spec.
+// The public types of the checkout remote, in one place. The README is their spec.
 import type { ReactNode } from 'react';
 
 /** Where loading the provider's script (Stripe.js) stands. */

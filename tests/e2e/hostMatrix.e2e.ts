@@ -3,6 +3,7 @@
 // stand-in Stripe.js, redirects on click, runs exactly one React (its own, or the remote's on the
 // page without React), and logs no error. Their configs name the remote at http://localhost:3001,
 // as a platform team's would; the browser's requests there are answered by the served remote.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Route } from 'playwright-core';
 import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
@@ -63,6 +64,7 @@ e2eSuite('hosts we did not write', () => {
   const browser = useBrowser();
   const open = usePages(browser);
   const report: string[] = [];
+  const fallbacks: string[] = [];
   let mountFiles: string[] = [];
   let buttonFiles: string[] = [];
 
@@ -79,6 +81,7 @@ e2eSuite('hosts we did not write', () => {
 
   afterAll(() => {
     if (report.length) process.stderr.write(`\ne2e hosts: bytes from the remote's origin before the button showed\n${report.join('\n')}\n\n`);
+    if (fallbacks.length) process.stderr.write(`e2e hosts: the recipes with the remote down\n${fallbacks.join('\n')}\n\n`);
   });
 
   /** Opens the host with the configured remote origin answered by the served remote, counting what it sends. */
@@ -149,6 +152,49 @@ e2eSuite('hosts we did not write', () => {
         `  ${host.id.padEnd(25)} ${String(before.length).padStart(2)} files, ${bytes.toLocaleString('en')} B (${gzip.toLocaleString('en')} B gzip -9); React ${expectedReact}; ${versions}`,
       );
     });
+  }
+
+  // The README's recipes 1 (static remote, webpack + enhanced) and 3 (./mount on a page with no
+  // React), as written, with the remote's origin refusing connections or never answering: the page
+  // is there at once, the slot ends in the page's fallback within the recipe's 5 s bound, nothing
+  // is thrown into the page.
+  const RECIPE_HOSTS = ['webpack-enhanced-react18', 'plain'];
+  const REMOTE_DOWN: Array<{ how: string; answer: (route: Route) => Promise<void> | void }> = [
+    { how: 'refuses connections', answer: (route) => route.abort('connectionrefused') },
+    { how: 'never answers', answer: () => {} },
+  ];
+  for (const id of RECIPE_HOSTS) {
+    for (const { how, answer } of REMOTE_DOWN) {
+      it(`${id}: a remote that ${how} costs the checkout slot its button, not the page: fallback, no uncaught error`, async () => {
+        const entry = matrix?.hosts[id];
+        if (!entry?.url) throw new Error(`${id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}`);
+        const page = await open({ url: 'about:blank', waitForButtons: 0 });
+        const asked: string[] = [];
+        await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route: Route) => {
+          asked.push(new URL(route.request().url()).pathname);
+          return answer(route);
+        });
+        const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
+        const started = Date.now();
+        await page.page.goto(`${entry.url}/?${new URLSearchParams({ props: JSON.stringify(props) })}`, { waitUntil: 'domcontentloaded' });
+
+        // The host's own page does not wait for the remote.
+        await page.waitForVisible(page.page.getByRole('heading', { level: 1 }), `${id}'s own heading`);
+        const fallback = page.page.getByRole('alert');
+        await page.waitForVisible(fallback, `${id}'s fallback`, 10_000);
+        const seconds = (Date.now() - started) / 1000;
+        expect(await fallback.textContent()).toBe('Checkout is unavailable right now.');
+        expect(asked).toEqual(['/mf-manifest.json']);
+        expect(await page.page.locator('[data-checkout-state]').count()).toBe(0);
+        expect(page.stripeRequests).toEqual([]);
+        if (how === 'never answers') expect(seconds).toBeGreaterThanOrEqual(4.5); // the recipe's 5 s bound, not a quicker failure
+        await sleep(100); // let a late rejection surface
+        expect(page.pageErrors).toEqual([]);
+        expect(page.rejections).toEqual([]);
+        expect(page.windowErrors).toEqual([]);
+        fallbacks.push(`  ${id.padEnd(25)} remote ${how}: fallback after ${seconds.toFixed(1)} s`);
+      });
+    }
   }
 
   it("the page without a bundler updates, unmounts and mounts the button again through ./mount's handle", async () => {

@@ -189,6 +189,8 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, { bin: string; args: string[] }>
 
 /** The federation runtime's ESM build, served as files by the page with no bundler. */
 const PLAIN_VENDOR = ['runtime', 'runtime-core', 'sdk', 'error-codes'];
+/** The runtime plugin bounding the remote's requests, shared by the static webpack host and the plain page. */
+const REMOTE_TIMEOUT_PLUGIN = path.join(HOSTS_DIR, 'app/remoteTimeout.js');
 
 type Built = { dir: string; versions: Record<string, string>; seconds: number };
 
@@ -198,9 +200,10 @@ async function buildPlain(): Promise<Built> {
   const versions = Object.fromEntries(
     packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
   );
-  const final = path.join(BUILDS, `host-plain-${hashOf(Object.entries(versions).flat(), filesUnder(source))}`);
+  const files = [path.join(source, 'index.html'), REMOTE_TIMEOUT_PLUGIN];
+  const final = path.join(BUILDS, `host-plain-${hashOf(Object.entries(versions).flat(), files)}`);
   const { dir, seconds } = await once(final, 'built the plain host', async (work) => {
-    cpSync(path.join(source, 'index.html'), path.join(work, 'index.html'));
+    for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     for (const dir of packages) {
       cpSync(path.join(dir, 'dist'), path.join(work, 'vendor', path.basename(dir)), {
         recursive: true,

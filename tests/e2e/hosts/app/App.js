@@ -9,13 +9,13 @@ const props = JSON.parse(new URLSearchParams(location.search).get('props') || '{
 
 export function App({ bundler, loadButton }) {
   const [Button, setButton] = useState(null);
-  const [failure, setFailure] = useState(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     loadButton().then(
       (mod) => setButton(() => mod.default),
       (error) => {
-        console.error(error);
-        setFailure(String(error));
+        console.error(error); // what failed, for the developer
+        setFailed(true);
       },
     );
   }, [loadButton]);
@@ -23,8 +23,8 @@ export function App({ bundler, loadButton }) {
     'main',
     null,
     h('h1', { 'data-host-react': React.version }, `${bundler} host, React ${React.version}`),
-    failure
-      ? h('p', { role: 'alert' }, `The checkout button did not load: ${failure}`)
+    failed
+      ? h('p', { role: 'alert' }, 'Checkout is unavailable right now.')
       : Button
         ? h(Button, props)
         : h('p', null, 'Loading the checkout button…'),

@@ -1,5 +1,5 @@
-// A webpack host with the enhanced plugin, sharing `react` and `react-dom` only, as the Module
-// Federation docs show; the remote declared statically by its manifest.
+// The README's recipe 1, a webpack host with a static remote: the enhanced plugin, `react` and
+// `react-dom` shared as the Module Federation docs show, the remote declared by its manifest.
 const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -13,6 +13,8 @@ module.exports = {
       name: 'webpack_enhanced_host',
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: { react: { singleton: true }, 'react-dom': { singleton: true } },
+      shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
+      runtimePlugins: [require.resolve('../app/remoteTimeout.js')], // a remote that never answers fails in 5 s
       dts: false,
     }),
     new HtmlWebpackPlugin({ template: '../app/index.html' }),

@@ -1,0 +1,48 @@
+/** @jest-environment node */
+// The README's "Mount it in your host" (the three recipes, the types, every host of "Which hosts") is
+// made of excerpts of files the suite builds and runs: the host matrix's fixtures (tests/e2e/hosts),
+// the host example and the typed runtime host. Each code block names its file in a marker; here each
+// block must still be in that file.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { codeBlocksOfSection, excerptMismatch, type CodeBlock } from './support/excerpts';
+
+const ROOT = path.resolve(__dirname, '..');
+const SECTION = '## Mount it in your host';
+const blocks = codeBlocksOfSection(readFileSync(path.join(ROOT, 'README.md'), 'utf8'), SECTION);
+const excerpts = blocks.filter((b): b is CodeBlock & { source: string } => b.source !== null);
+const read = (source: string) => readFileSync(path.join(ROOT, source), 'utf8');
+
+describe(`README "${SECTION.slice(3)}": the recipes are excerpts of code the suite runs`, () => {
+  it('every code block names its source file, or says why it is not an excerpt', () => {
+    expect(blocks.length).toBeGreaterThan(10);
+    expect(blocks.filter((b) => !b.marked).map((b) => `README.md:${b.line}`)).toEqual([]);
+  });
+
+  it.each(excerpts.map((b) => ({ ...b, where: `README.md:${b.line}` })))('$where is still in $source', ({ source, lines }) => {
+    expect(existsSync(path.join(ROOT, source))).toBe(true);
+    expect(excerptMismatch(lines, read(source), source)).toBeNull();
+  });
+
+  it('process.env appears only in excerpts of build configs, which run in Node and define what the page gets', () => {
+    const inPage = excerpts.filter((b) => b.lines.some((l) => l.includes('process.env')) && !/(webpack|rspack|vite)\.config\.[jt]s$/.test(b.source));
+    expect(inPage.map((b) => `README.md:${b.line} (${b.source})`)).toEqual([]);
+  });
+});
+
+describe('the excerpt check', () => {
+  const file = ['const a = 1;', 'function f() {', '  return a;', '}', 'const b = 2;'].join('\n');
+
+  it('accepts lines in order, contiguous between elisions, with any indentation and a title line', () => {
+    expect(excerptMismatch(['// x.js', 'function f() {', 'return a;', '// …', 'const b = 2;'], file, 'x.js')).toBeNull();
+  });
+
+  it('names the line where a recipe drifted from its source', () => {
+    expect(excerptMismatch(['function f() {', '  return a + 1;'], file, 'x.js')).toBe('x.js has no "return a + 1;" after "function f() {" (searched from its line 1)');
+  });
+
+  it('rejects lines out of order and lines left out without an elision', () => {
+    expect(excerptMismatch(['const b = 2;', '// …', 'const a = 1;'], file, 'x.js')).not.toBeNull();
+    expect(excerptMismatch(['const a = 1;', 'return a;'], file, 'x.js')).not.toBeNull();
+  });
+});
