@@ -2,8 +2,8 @@
 // The README's "Mount it in your host" (the three recipes, the types, every host of "Which hosts") is
 // made of excerpts of files the suite builds and runs: the host matrix's fixtures (tests/e2e/hosts),
 // the host example and the typed runtime host. Each code block names its file in a marker; here each
-// block must still be in that file.
-import { existsSync, readFileSync } from 'node:fs';
+// block must still be in that file. And no file cites a ticket instead of saying what it means.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { codeBlocksOfSection, excerptMismatch, type CodeBlock } from './support/excerpts';
 
@@ -44,5 +44,30 @@ describe('the excerpt check', () => {
   it('rejects lines out of order and lines left out without an elision', () => {
     expect(excerptMismatch(['const b = 2;', '// …', 'const a = 1;'], file, 'x.js')).not.toBeNull();
     expect(excerptMismatch(['const a = 1;', 'return a;'], file, 'x.js')).not.toBeNull();
+  });
+});
+
+describe('the repository speaks for itself', () => {
+  // A ticket's name means nothing to the next reader: say what the code or the test proves instead.
+  const TICKET = /\bF\d{1,2}\b|\b[Ii]ssue \d+|\b[Rr]ound \d+\b/;
+  const SOURCES = /\.(ts|tsx|js|cjs|mjs|md|html|conf)$/;
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return ['node_modules', 'dist', '.tmp'].includes(entry.name) ? [] : filesUnder(file);
+      return SOURCES.test(entry.name) ? [file] : [];
+    });
+
+  it('no README, comment or test name cites a ticket ("F12", "issue 4", "round 2")', () => {
+    const dirs = ['src', 'tests', 'host-example', 'build', 'bench', 'deploy'].filter((d) => existsSync(path.join(ROOT, d)));
+    // This file names the patterns it looks for.
+    const files = ['README.md', ...dirs.flatMap(filesUnder)].filter((file) => file !== path.relative(ROOT, __filename));
+    const cites = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (TICKET.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    expect(cites).toEqual([]);
   });
 });
