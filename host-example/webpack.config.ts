@@ -10,8 +10,9 @@ import { typescriptRule } from '../build/typescriptRule';
 import { demoMiddleware } from './demo/server';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
+const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 /** Where the checkout remote is: a build setting (a CDN URL in production). */
-const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? 'http://localhost:3001/mf-manifest.json';
+export const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? `http://localhost:${REMOTE_PORT}/mf-manifest.json`;
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
@@ -55,7 +56,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       allowedHosts: 'all',
       client: { logging: 'warn', overlay: { errors: true, warnings: false } },
       setupMiddlewares(middlewares) {
-        middlewares.unshift({ name: 'demo', middleware: demoMiddleware(`http://localhost:${HOST_PORT}`) });
+        middlewares.unshift({ name: 'demo', middleware: demoMiddleware(`http://localhost:${HOST_PORT}`, CHECKOUT_MANIFEST) });
         console.log(`\n  host example  http://localhost:${HOST_PORT}/   (demo switches at the bottom of the page)\n`);
         return middlewares;
       },

@@ -21,7 +21,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 
 /** The runtime waits 20 s for an entry and for ever for a manifest: ours wait `timeoutMs`. */
 function timeouts(timeoutMs: number): ModuleFederationRuntimePlugin {
-  let entries = 0;
+  const asked = new Map<string, number>(); // the remote's entry and chunks: how often each URL was asked for
   return {
     name: 'checkout-timeouts',
     fetch: (url, init, remote) =>
@@ -34,10 +34,12 @@ function timeouts(timeoutMs: number): ModuleFederationRuntimePlugin {
     createScript({ url, remoteInfo }) {
       if (remoteInfo?.name !== NAME) return undefined;
       // Chromium answers a new tag for a URL still in flight from the stalled request: a retry asks
-      // for a URL of its own.
-      if (entries++ === 0) return { timeout: timeoutMs };
+      // for a URL of its own. A first request keeps the URL the CDN caches.
+      const retry = asked.get(url) ?? 0;
+      asked.set(url, retry + 1);
+      if (retry === 0) return { timeout: timeoutMs };
       const script = document.createElement('script');
-      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${entries - 1}`;
+      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${retry}`;
       return { script, timeout: timeoutMs };
     },
   };
