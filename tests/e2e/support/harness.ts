@@ -194,8 +194,9 @@ export interface OpenOptions {
   propsOffTheWire?: boolean;
   /** The browser's language (navigator.languages, Accept-Language); Playwright's default otherwise. */
   locale?: string;
-  /** Viewport width in CSS px (height 800); Playwright's default 1280×720 otherwise. */
+  /** Viewport width in CSS px (height `height`, else 800); Playwright's default 1280×720 otherwise. */
   width?: number;
+  height?: number;
   /** Wait until this many checkout roots are in the page (default: `buttons`); 0 waits for nothing. */
   waitForButtons?: number;
   /** The page has its own Stripe.js tag, added as its HTML is parsed (before the remote loads). */
@@ -241,7 +242,7 @@ export class HostPage {
   static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
     const context = await browser.newContext({
       locale: options.locale,
-      viewport: options.width ? { width: options.width, height: 800 } : undefined,
+      viewport: options.width ? { width: options.width, height: options.height ?? 800 } : undefined,
     });
     const page = await context.newPage();
     const host = new HostPage(context, page);
