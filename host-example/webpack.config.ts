@@ -2,7 +2,8 @@
 //   npm start      webpack serve --mode development -c host-example/webpack.config.ts  (with the remote)
 //   npm run build  webpack --mode production -c host-example/webpack.config.ts
 //   --env checkoutManifest=https://cdn.example.com/checkout/mf-manifest.json   where the remote is
-//   --env stripeHint=off   no Stripe.js hint in the HTML (for tests that script every Stripe.js request)
+//   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
+//   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -22,6 +23,8 @@ export interface HostEnv {
   checkoutManifest?: string;
   /** 'off': the HTML does not start Stripe.js itself. */
   stripeHint?: string;
+  /** 'off': the HTML does not preload the remote's manifest and entry. */
+  remoteHint?: string;
 }
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
@@ -60,9 +63,12 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       new webpack.DefinePlugin({ __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest) }),
       new HtmlWebpackPlugin({
         template: './index.html',
-        // The hints in index.html: the browser starts Stripe.js and the remote while it parses the page.
+        // index.html places the page's script itself, before the hints that start Stripe.js and the
+        // remote while the browser parses the page.
+        inject: false,
         templateParameters: {
           stripeHint: env.stripeHint !== 'off',
+          remoteHint: env.remoteHint !== 'off',
           checkoutManifest,
           checkoutEntry: new URL('remoteEntry.js', checkoutManifest).href,
         },
