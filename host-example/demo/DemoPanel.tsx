@@ -35,12 +35,13 @@ export function useDemo(): Demo {
   const [lines, setLines] = useState<Line[]>([]);
   const append = useCallback((line: Line) => setLines((all) => [...all.slice(-11), line]), []);
   const log = useCallback((text: string, tone?: Line['tone']) => append({ t: Math.round(performance.now()), text, tone }), [append]);
-  // Offline, a service worker answers js.stripe.com with the stand-in: it must control the page before the button asks.
-  const [controlled, setControlled] = useState(() => server?.stripe !== 'stand-in' || !!navigator.serviceWorker?.controller);
+  // Offline, a service worker answers js.stripe.com with the stand-in. It must control the page from
+  // its first request (index.html may load Stripe.js itself): the first visit reloads once it does.
+  const controlled = server?.stripe !== 'stand-in' || !!navigator.serviceWorker?.controller;
 
   useEffect(() => {
     if (controlled) return;
-    navigator.serviceWorker.addEventListener('controllerchange', () => setControlled(true), { once: true });
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
     navigator.serviceWorker.register('/demo-sw.js').catch((error: Error) => log(`the offline stand-in did not start: ${error.message}`, 'bad'));
   }, [controlled, log]);
 
