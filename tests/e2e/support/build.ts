@@ -13,7 +13,9 @@ function loadConfigs(file: string): Configuration[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(file) as { default?: ConfigExport } & ConfigExport;
   const exported = (mod.default ?? mod) as ConfigExport;
-  const env = { WEBPACK_BUNDLE: true, WEBPACK_BUILD: true };
+  // The host example's HTML starts neither Stripe.js nor the remote here: the scenarios script every
+  // request for them, and the e2e remote is on a port the build cannot know.
+  const env = { WEBPACK_BUNDLE: true, WEBPACK_BUILD: true, stripeHint: 'off', remoteHint: 'off' };
   const result = typeof exported === 'function' ? exported(env, { mode: 'production', env }) : exported;
   return Array.isArray(result) ? result : [result];
 }
