@@ -1,6 +1,7 @@
 // One visit of one bench page in a fresh browser context: the network of a profile, the milestones
 // the page reached (ms after navigation) and every request it made, for the waterfall.
 import type { Browser, Request } from 'playwright-core';
+import { STRIPE_STAND_IN } from '../host-example/demo/stripeStandIn';
 import { stripeDelayMs, type Profile } from './profiles';
 
 export const METRICS = ['dom', 'usable', 'stripe'] as const;
@@ -26,8 +27,6 @@ export interface Visit {
   requests: RequestRecord[];
 }
 
-const STRIPE_STAND_IN =
-  "window.Stripe=function(){return {_registerWrapper:function(){}}};window.Stripe.version='endive';";
 
 // Installed before any page script: notes when each milestone first happens (ms since navigation).
 // Usable (redirect mode): the button is rendered and enabled; Stripe.js ready: state `resolved`.

@@ -1,24 +1,25 @@
 // `npm run bench`: what federation costs a host, measured side by side on several networks.
-// Builds the production remote and two bench hosts (the same page, with the button bundled
-// directly or loaded from the remote), serves every file compressed as a CDN would, and drives
-// headless Chromium through interleaved rounds per network profile (profiles.ts), each visit in a
-// fresh context. Prints medians and federated/direct ratios per milestone, the bytes a React host
-// downloads from the remote before the button shows, writes bench/results.json (every sample) and
-// bench/report.html (a waterfall per profile).
+// Builds the production remote and the host example twice (bench/webpack.config.ts): `federated`, the
+// host example as it is, and `direct`, the same page with the button bundled from source. Serves
+// every file compressed as a CDN would, and drives headless Chromium through interleaved rounds per
+// network profile (profiles.ts), each visit in a fresh context. Prints medians and federated/direct
+// ratios per milestone, the bytes a React host downloads from the remote before the button shows,
+// writes bench/results.json (every sample) and bench/report.html (a waterfall per profile).
 //
-//   npm run bench -- --rounds 9 --profiles 4g,slow --no-stripe-preload --no-remote-preload --skip-build
+//   npm run bench -- --rounds 9 --profiles 4g,slow --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
-import { STRIPE_JS_ORIGIN, STRIPE_JS_URL } from '../src/stripe/policy';
+import { STRIPE_JS_ORIGIN } from '../src/stripe/policy';
+import { servePage } from './hostPage';
 import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
 import { PROFILES, stripeDelayMs } from './profiles';
-import { remotePreloadLinks } from './remotePreload';
+import { BENCH_REMOTE_PORT } from './remote';
+import { chunkPreloadLinks } from './remotePreload';
 import { renderReport, type ReportSection } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -58,34 +59,6 @@ export function median(values: number[]): number {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/**
- * The host's HTML with what it can ask the browser for before any script runs: Stripe.js (both
- * variants: the README's recipe) and, for a federated host that knows its remote, the manifest and
- * the entry. Compressed like every other file.
- */
-function page(root: string, links: string) {
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/') return false;
-    const body = Buffer.from(html.replace('<head>', `<head>${links}`));
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding']));
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-    res.end(gzip ? gzipSync(body, { level: 9 }) : body);
-    return true;
-  };
-}
-
-const STRIPE_LINKS = `<link rel="preconnect" href="${STRIPE_JS_ORIGIN}"><link rel="preload" href="${STRIPE_JS_URL}" as="script">`;
-
-function headLinks(variant: Variant, remoteLinks: string): string {
-  return (flags['no-stripe-preload'] ? '' : STRIPE_LINKS) + (variant === 'federated' && !flags['no-remote-preload'] ? remoteLinks : '');
 }
 
 interface RemoteFile {
@@ -129,21 +102,21 @@ async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   if (!flags['skip-build']) {
     build('remote', ['--mode', 'production']);
-    build('bench hosts', ['-c', 'bench/webpack.config.ts']);
+    build('host example, federated and direct', ['-c', 'bench/webpack.config.ts']);
   }
 
-  const remote = await startStaticServer({ root: path.join(ROOT, 'dist') });
+  const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
+    throw new Error(`The bench serves the remote on port ${BENCH_REMOTE_PORT} (the URL its host is built with): ${error.message}. Set BENCH_REMOTE_PORT to a free one and build again.`);
+  });
   const manifestUrl = `${remote.url}/mf-manifest.json`;
-  const remoteLinks = await remotePreloadLinks(manifestUrl, './CheckoutButton', !flags['no-chunk-preload']);
+  const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
   const hosts = {} as Record<Variant, StaticServer>;
   for (const v of VARIANTS) {
     const root = path.join(__dirname, 'dist', v);
-    hosts[v] = await startStaticServer({ root, handle: page(root, headLinks(v, remoteLinks)) });
+    const edits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
+    hosts[v] = await startStaticServer({ root, handle: servePage(root, edits) });
   }
-  const urls: Record<Variant, string> = {
-    direct: `${hosts.direct.url}/`,
-    federated: `${hosts.federated.url}/?remote=${encodeURIComponent(manifestUrl)}`,
-  };
+  const urls: Record<Variant, string> = { direct: `${hosts.direct.url}/`, federated: `${hosts.federated.url}/` };
   const origins = { [remote.url]: 'remote', [hosts.direct.url]: 'host', [hosts.federated.url]: 'host', [STRIPE_JS_ORIGIN]: 'stripe' };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const started = Date.now();
@@ -212,8 +185,8 @@ async function main(): Promise<void> {
       stripePreload: !flags['no-stripe-preload'],
       remotePreload: !flags['no-remote-preload'],
       variants: {
-        direct: 'the same page with CheckoutButton bundled in (no federation)',
-          federated: 'registerRemotes + loadRemote of dist/mf-manifest.json, started in index.ts; React shared eagerly from the host entry; manifest, entry and the button chunk preloaded from the HTML',
+        direct: 'the host example with CheckoutButton bundled from source (no federation, one file)',
+        federated: "the host example's production build as it is, its remote at the bench's dist/; the button's chunks preloaded by the page's server (--no-chunk-preload: not)",
       },
       chunkPreload: !flags['no-chunk-preload'],
     };

@@ -1,50 +1,30 @@
-// The two bench hosts, built the same way: `direct` bundles the component; `federated` loads it
-// from the remote at runtime, as the README recommends.
-// Everything else (page, React, minifier) is identical.
+// The two bench pages, both the host example's own production build (host-example/webpack.config.ts):
+// `federated` as it is, pointed at the bench's remote; `direct` the same page with the remote
+// replaced by the button bundled from source (directCheckout.ts) and no federation at all.
 import path from 'node:path';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Configuration } from 'webpack';
-import { reactShares } from '../build/federation';
-import { precompress } from '../build/precompress';
-import { typescriptRule } from '../build/typescriptRule';
+import webpack, { type Configuration } from 'webpack';
+import hostExample, { type HostEnv } from '../host-example/webpack.config';
+import { BENCH_MANIFEST_URL } from './remote';
 
+type Variant = 'direct' | 'federated';
 
-function host(name: 'direct' | 'federated', entry: string, extra: Configuration['plugins'] = []): Configuration {
+function host(name: Variant, env: HostEnv = {}): Configuration {
+  const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
+  return { ...config, name, devtool: false, output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
+}
+
+function direct(): Configuration {
+  // No remote: nothing of it to preload.
+  const config = host('direct', { remoteHint: 'off' });
+  const plugins = (config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
+  plugins.push(new webpack.NormalModuleReplacementPlugin(/[\\/]checkoutRemote(\.ts)?$/, path.resolve(__dirname, 'directCheckout.ts')));
   return {
-    name,
-    mode: 'production',
-    context: __dirname,
-    entry,
-    devtool: false,
-    output: {
-      path: path.resolve(__dirname, 'dist', name),
-      publicPath: '/',
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash:10].js',
-      uniqueName: `bench_${name}`,
-      clean: true,
-    },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: { rules: [typescriptRule] },
-    plugins: [new HtmlWebpackPlugin({ template: './page/index.html', scriptLoading: 'defer' }), ...extra, ...precompress()],
-    performance: { hints: false },
+    ...config,
+    plugins,
+    // Without federation there is no async boundary to keep: the page is one file, as a bundled app's.
+    module: { ...config.module, parser: { javascript: { dynamicImportMode: 'eager' } } },
   };
 }
 
-export default [
-  host('direct', './page/direct.tsx'),
-  host('federated', './page/federated/index.ts', [
-    new ModuleFederationPlugin({
-      name: 'bench_federated',
-      // The host's React in its own entry (eager): no second round trip for a React chunk after
-      // main.js runs, and the remote's init does not wait for it (measured in the README).
-      shared: Object.fromEntries(Object.entries(reactShares).map(([key, config]) => [key, { ...config, eager: true }])),
-      shareStrategy: 'loaded-first',
-      dts: false,
-      manifest: false,
-      // A browser-only host: leave the runtime's Node code out.
-      experiments: { optimization: { target: 'web' } },
-    }),
-  ]),
-];
+export default [host('federated'), direct()];

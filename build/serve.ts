@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer } from './staticServer';
 import { demoMiddleware } from '../host-example/demo/server';
+import { CHECKOUT_MANIFEST } from '../host-example/webpack.config';
 
 const ROOT = path.resolve(__dirname, '..');
 const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
@@ -11,7 +12,7 @@ const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 
 async function main(): Promise<void> {
   await startStaticServer({ root: path.join(ROOT, 'dist'), port: REMOTE_PORT, host: 'localhost' });
-  const demo = demoMiddleware(`http://localhost:${HOST_PORT}`);
+  const demo = demoMiddleware(`http://localhost:${HOST_PORT}`, CHECKOUT_MANIFEST);
   const handle = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<boolean>((resolve) => void demo(req, res, () => resolve(false)).then(() => res.writableEnded && resolve(true)));
   await startStaticServer({ root: path.join(ROOT, 'host-example/dist'), port: HOST_PORT, host: 'localhost', handle, spaFallback: true });

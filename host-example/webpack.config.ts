@@ -1,20 +1,35 @@
 // The host example: a page that mounts the checkout remote at runtime.
 //   npm start      webpack serve --mode development -c host-example/webpack.config.ts  (with the remote)
 //   npm run build  webpack --mode production -c host-example/webpack.config.ts
+//   --env checkoutManifest=https://cdn.example.com/checkout/mf-manifest.json   where the remote is
+//   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
+//   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { precompress } from '../build/precompress';
 import { typescriptRule } from '../build/typescriptRule';
 import { demoMiddleware } from './demo/server';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
-/** Where the checkout remote is: a build setting (a CDN URL in production). */
-const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? 'http://localhost:3001/mf-manifest.json';
+const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
+/** Where the checkout remote is by default: CHECKOUT_MANIFEST, else the dev remote's port. */
+export const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? `http://localhost:${REMOTE_PORT}/mf-manifest.json`;
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+export interface HostEnv {
+  /** Where the checkout remote is, a build setting (a CDN URL in production); else CHECKOUT_MANIFEST. */
+  checkoutManifest?: string;
+  /** 'off': the HTML does not start Stripe.js itself. */
+  stripeHint?: string;
+  /** 'off': the HTML does not preload the remote's manifest and entry. */
+  remoteHint?: string;
+}
+
+export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
+  const checkoutManifest = env.checkoutManifest ?? CHECKOUT_MANIFEST;
   return {
     mode: production ? 'production' : 'development',
     context: __dirname,
@@ -32,18 +47,33 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new ModuleFederationPlugin({
         name: 'shop',
-        // Only React, as webpack's docs show it: the remote takes the page's React.
+        // Only React, as webpack's docs show it: the remote takes the page's React. Eager: React is
+        // in main.js, as it would be without federation, not in a chunk asked for once main.js ran.
         shared: {
-          react: { singleton: true, requiredVersion: '^19.0.0' },
-          'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+          react: { singleton: true, requiredVersion: '^19.0.0', eager: true },
+          'react-dom': { singleton: true, requiredVersion: '^19.0.0', eager: true },
         },
         // The checkout remote is registered at runtime (src/checkoutRemote.ts), and a remote that is
         // down must not hold up start-up: no version negotiation with every remote first.
         shareStrategy: 'loaded-first',
         dts: false,
+        // A browser-only host: the runtime's Node code left out.
+        experiments: { optimization: { target: 'web' } },
       }),
-      new webpack.DefinePlugin({ __CHECKOUT_MANIFEST__: JSON.stringify(CHECKOUT_MANIFEST) }),
-      new HtmlWebpackPlugin({ template: './index.html' }),
+      new webpack.DefinePlugin({ __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest) }),
+      new HtmlWebpackPlugin({
+        template: './index.html',
+        // index.html places the page's script itself, before the hints that start Stripe.js and the
+        // remote while the browser parses the page.
+        inject: false,
+        templateParameters: {
+          stripeHint: env.stripeHint !== 'off',
+          remoteHint: env.remoteHint !== 'off',
+          checkoutManifest,
+          checkoutEntry: new URL('remoteEntry.js', checkoutManifest).href,
+        },
+      }),
+      ...(production ? precompress() : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -55,7 +85,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       allowedHosts: 'all',
       client: { logging: 'warn', overlay: { errors: true, warnings: false } },
       setupMiddlewares(middlewares) {
-        middlewares.unshift({ name: 'demo', middleware: demoMiddleware(`http://localhost:${HOST_PORT}`) });
+        middlewares.unshift({ name: 'demo', middleware: demoMiddleware(`http://localhost:${HOST_PORT}`, checkoutManifest) });
         console.log(`\n  host example  http://localhost:${HOST_PORT}/   (demo switches at the bottom of the page)\n`);
         return middlewares;
       },

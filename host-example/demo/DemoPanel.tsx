@@ -1,19 +1,17 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutButtonProps } from '../../src/types';
-import { demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions } from './options';
+import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../../src/types';
+import { CheckoutSlot } from '../src/CheckoutSlot';
+import type { CheckoutModule } from '../src/checkoutRemote';
+import { DEMO_COOKIE, demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions, type DemoServer } from './options';
+import { recorded, recordRemoteFailure } from './recorder';
 import { lineFor, type Line } from './timeline';
-
-/** What the demo server says about itself (GET /demo/config); absent on a plain static server. */
-interface DemoConfig {
-  stripe: 'stand-in' | 'test-mode';
-  publishableKey: string;
-}
 
 export interface Demo {
   options: DemoOptions;
-  config: DemoConfig | null;
-  props: CheckoutButtonProps;
+  server: DemoServer | null;
+  /** Button `i`'s props: the demo's, the query's `props` over them, the callbacks recorded. */
+  propsFor: (i: number) => CheckoutButtonProps;
   lines: Line[];
   paid: boolean;
   onRemoteError: (error: Error) => void;
@@ -21,32 +19,37 @@ export interface Demo {
 
 const PLACEHOLDER_KEY = 'pk_test_demoPlaceholder';
 
+/** The demo server marks its pages with a cookie; a page served as plain files has none and waits for nothing. */
+function demoServer(): DemoServer | null {
+  const value = document.cookie.split('; ').find((c) => c.startsWith(`${DEMO_COOKIE}=`));
+  try {
+    return value ? (JSON.parse(decodeURIComponent(value.slice(DEMO_COOKIE.length + 1))) as DemoServer) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useDemo(): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
-  const [config, setConfig] = useState<DemoConfig | null>(null);
+  const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
   const append = useCallback((line: Line) => setLines((all) => [...all.slice(-11), line]), []);
   const log = useCallback((text: string, tone?: Line['tone']) => append({ t: Math.round(performance.now()), text, tone }), [append]);
+  // Offline, a service worker answers js.stripe.com with the stand-in. It must control the page from
+  // its first request (index.html may load Stripe.js itself): the first visit reloads once it does.
+  const controlled = server?.stripe !== 'stand-in' || !!navigator.serviceWorker?.controller;
 
   useEffect(() => {
-    fetch('/demo/config')
-      .then((r) => (r.ok ? (r.json() as Promise<DemoConfig>) : null))
-      .then(async (found) => {
-        // Offline: a service worker answers js.stripe.com with the stand-in, before the button asks.
-        if (found?.stripe === 'stand-in' && 'serviceWorker' in navigator) {
-          await navigator.serviceWorker.register('/demo-sw.js');
-          if (!navigator.serviceWorker.controller) return location.reload();
-        }
-        setConfig(found ?? { stripe: 'test-mode', publishableKey: PLACEHOLDER_KEY });
-      })
-      .catch(() => setConfig({ stripe: 'test-mode', publishableKey: PLACEHOLDER_KEY }));
-  }, []);
+    if (controlled) return;
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+    navigator.serviceWorker.register('/demo-sw.js').catch((error: Error) => log(`the offline stand-in did not start: ${error.message}`, 'bad'));
+  }, [controlled, log]);
 
-  const props: CheckoutButtonProps = {
-    publishableKey: config?.publishableKey ?? PLACEHOLDER_KEY,
-    // Until the demo knows where Stripe.js comes from, nothing is requested.
-    loadOn: config ? 'mount' : 'click',
-    disabled: !config,
+  const demoProps: CheckoutButtonProps = {
+    publishableKey: server?.publishableKey ?? PLACEHOLDER_KEY,
+    // Until the stand-in answers for js.stripe.com, nothing is requested.
+    loadOn: controlled ? 'mount' : 'click',
+    disabled: !controlled,
     mode: options.mode,
     sessionEndpoint: '/api/checkout-sessions',
     sessionBody: { mode: options.mode, scenario: options.session },
@@ -54,14 +57,26 @@ export function useDemo(): Demo {
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {
       // The stand-in's sessions have nowhere to go offline: land on the success page instead.
-      location.assign(config?.stripe === 'stand-in' ? '/?paid=1' : url);
+      location.assign(server?.stripe === 'stand-in' ? '/?paid=1' : url);
     },
-    // The timeline is the button's own telemetry; the error's message adds what a developer needs.
-    onEvent: (event) => append(lineFor(event)),
-    onError: (error) => log(`${error.code}: ${error.message}`, 'bad'),
   };
-  const onRemoteError = useCallback((error: Error) => log(error.message, 'bad'), [log]);
-  return { options, config, props, lines, paid: new URLSearchParams(location.search).has('paid'), onRemoteError };
+  // The timeline is the first button's own telemetry; the error's message adds what a developer needs.
+  const onEvent = (event: CheckoutEvent) => append(lineFor(event));
+  const onError = (error: CheckoutError) => log(`${error.code}: ${error.message}`, 'bad');
+  const propsFor = (i: number): CheckoutButtonProps => ({
+    ...demoProps,
+    ...options.props,
+    ...(i === 0 ? { onEvent } : {}),
+    ...recorded(i, i === 0 ? { onError } : {}),
+  });
+  const onRemoteError = useCallback(
+    (error: Error) => {
+      recordRemoteFailure(error);
+      log(error.message, 'bad');
+    },
+    [log],
+  );
+  return { options, server, propsFor, lines, paid: new URLSearchParams(location.search).has('paid'), onRemoteError };
 }
 
 function Switch({ name, value, choices }: { name: string; value: string; choices: readonly string[] }) {
@@ -77,18 +92,34 @@ function Switch({ name, value, choices }: { name: string; value: string; choices
   );
 }
 
-export function DemoPanel({ demo }: { demo: Demo }) {
-  const { options, config, lines } = demo;
+const NOTE = {
+  'stand-in': 'Offline: a stand-in answers for Stripe.js. No card is charged.',
+  'test-mode': 'Stripe test mode.',
+  none: 'Served as plain files, without the demo server: no session endpoint.',
+};
+
+export function DemoPanel({ demo, load }: { demo: Demo; load: (fresh: boolean) => Promise<CheckoutModule> }) {
+  const { options, server, lines } = demo;
   return (
     <aside className="demo" aria-label="Demo controls">
       <h2>Demo</h2>
-      <p className="note">
-        {config?.stripe === 'stand-in' ? 'Offline: a stand-in answers for Stripe.js. No card is charged.' : 'Stripe test mode.'}
-      </p>
-      {config?.stripe === 'stand-in' && <Switch name="stripe" value={options.stripe} choices={STRIPE_SCENARIOS} />}
+      <p className="note">{NOTE[server?.stripe ?? 'none']}</p>
+      {server?.stripe === 'stand-in' && <Switch name="stripe" value={options.stripe} choices={STRIPE_SCENARIOS} />}
       <Switch name="session" value={options.session} choices={SESSION_SCENARIOS} />
       <Switch name="mode" value={options.mode} choices={['redirect', 'embedded']} />
       <Switch name="remote" value={options.remoteDown ? 'down' : 'up'} choices={['up', 'down']} />
+      {options.buttons > 1 && (
+        // ?buttons=<n>: more slots on the page, sharing the first one's Stripe.js load.
+        <ul className="slots" aria-label="More slots">
+          {Array.from({ length: options.buttons - 1 }, (_, i) => (
+            <li key={i}>
+              <CheckoutSlot load={load} onRemoteError={recordRemoteFailure} {...demo.propsFor(i + 1)}>
+                Pay 12.00 €
+              </CheckoutSlot>
+            </li>
+          ))}
+        </ul>
+      )}
       <ol className="timeline" aria-live="polite">
         {lines.map((line, i) => (
           <li key={i} data-tone={line.tone}>

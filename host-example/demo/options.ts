@@ -1,5 +1,5 @@
 // The demo's switches, read from the page's query. Demo-only: a real host hard-codes its choices.
-import type { CheckoutMode } from '../../src/types';
+import type { CheckoutButtonProps, CheckoutMode } from '../../src/types';
 
 /** What js.stripe.com does in the offline demo (answered by the demo's service worker). */
 export const STRIPE_SCENARIOS = ['ok', 'slow', 'fail', 'hang', 'no-stripe', 'csp'] as const;
@@ -8,11 +8,25 @@ export type StripeScenario = (typeof STRIPE_SCENARIOS)[number];
 export const SESSION_SCENARIOS = ['ok', '500', 'hang'] as const;
 export type SessionScenario = (typeof SESSION_SCENARIOS)[number];
 
+/** The demo server's mark on its pages (see server.ts): which Stripe.js it offers, with which key. */
+export const DEMO_COOKIE = 'checkout-demo';
+export interface DemoServer {
+  stripe: 'stand-in' | 'test-mode';
+  publishableKey: string;
+}
+
 /** A port nothing listens on: "the remote is down, connections refused". */
 export const DOWN_REMOTE = 'http://127.0.0.1:3999/mf-manifest.json';
 export const SLOW_STRIPE_MS = 2_500;
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T => (allowed.includes(value as T) ? (value as T) : allowed[0]);
+const json = (value: string | null): Partial<JsonProps> => {
+  try {
+    return JSON.parse(value ?? '{}') as Partial<JsonProps>;
+  } catch {
+    return {};
+  }
+};
 const num = (value: string | null) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
 
 export function demoRemoteOptions(search: string): { manifestUrl?: string; attempts?: number; timeoutMs?: number } {
@@ -26,6 +40,9 @@ export function demoRemoteOptions(search: string): { manifestUrl?: string; attem
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
 
+/** CheckoutButton props a URL can carry (JSON: no functions). */
+export type JsonProps = Omit<CheckoutButtonProps, 'onStateChange' | 'onError' | 'onComplete' | 'onEvent' | 'createSession' | 'redirect' | 'children'>;
+
 export interface DemoOptions {
   stripe: StripeScenario;
   session: SessionScenario;
@@ -33,6 +50,10 @@ export interface DemoOptions {
   remoteDown: boolean;
   loadTimeoutMs?: number;
   maxLoadAttempts?: number;
+  /** `?props=<json>`: props over the demo's (a test that keeps a secret key off the wire sets `window.__hostProps`). */
+  props: Partial<JsonProps>;
+  /** `?buttons=<n>`: that many slots on the page; they share one Stripe.js load. */
+  buttons: number;
 }
 
 export function demoOptions(search: string): DemoOptions {
@@ -44,6 +65,8 @@ export function demoOptions(search: string): DemoOptions {
     remoteDown: q.get('remote') === 'down',
     loadTimeoutMs: num(q.get('loadTimeoutMs')),
     maxLoadAttempts: num(q.get('maxLoadAttempts')),
+    props: (window as { __hostProps?: Partial<JsonProps> }).__hostProps ?? json(q.get('props')),
+    buttons: Math.min(50, Math.max(1, num(q.get('buttons')) ?? 1)),
   };
 }
 

@@ -1,10 +1,11 @@
 // Demo-only server side, for the dev server and `npm run serve`: the session endpoint (offline
 // stand-in sessions, or real ones in Stripe test mode through the official `stripe` library), the
-// service worker that answers js.stripe.com offline, and the CSP scenario's header.
+// service worker that answers js.stripe.com offline, the CSP scenario's header, and a cookie on the
+// page saying what it offers (the page reads it at once: no request before the button is usable).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from './stripeStandIn';
-import { SLOW_STRIPE_MS } from './options';
+import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
 type Next = (error?: unknown) => void;
 
@@ -81,11 +82,15 @@ async function createSession(stripe: Stripe | null, origin: string, mode: string
   return { url: session.url! };
 }
 
-/** Connect-style middleware: answers the demo's paths, passes everything else on. */
-export function demoMiddleware(origin: string, { publishableKey, stripe, standIn }: DemoStripe = demoStripe()) {
+/**
+ * Connect-style middleware: answers the demo's paths, passes everything else on. `checkoutManifest`:
+ * where the page's remote is (the CSP scenario allows its origin, or the page's `?remote=`).
+ */
+export function demoMiddleware(origin: string, checkoutManifest: string, { publishableKey, stripe, standIn }: DemoStripe = demoStripe()) {
+  const mark: DemoServer = { stripe: standIn ? 'stand-in' : 'test-mode', publishableKey };
+  const cookie = `${DEMO_COOKIE}=${encodeURIComponent(JSON.stringify(mark))}; Path=/; SameSite=Strict`;
   return async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === '/demo/config') return send(res, 200, { stripe: standIn ? 'stand-in' : 'test-mode', publishableKey });
     if (url.pathname === '/demo-sw.js') return send(res, 200, serviceWorker(), 'text/javascript');
     if (url.pathname === '/api/checkout-sessions' && req.method === 'POST') {
       const { mode, scenario } = await readJson(req);
@@ -97,9 +102,12 @@ export function demoMiddleware(origin: string, { publishableKey, stripe, standIn
         return send(res, 502, { error: error instanceof Error ? error.message : 'Stripe refused the session' });
       }
     }
+    if (req.headers.accept?.includes('text/html')) res.setHeader('Set-Cookie', cookie);
     // The CSP scenario: a real policy that leaves js.stripe.com out.
     if (url.pathname === '/' && url.searchParams.get('stripe') === 'csp') {
-      res.setHeader('Content-Security-Policy', "script-src 'self' http://localhost:3001 http://127.0.0.1:3001");
+      const remote = url.searchParams.get('remote');
+      const remoteOrigin = new URL(remote?.startsWith('http') ? remote : checkoutManifest).origin;
+      res.setHeader('Content-Security-Policy', `script-src 'self' ${remoteOrigin}`);
     }
     next();
   };

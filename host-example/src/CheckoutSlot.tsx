@@ -43,8 +43,10 @@ export function CheckoutSlot({ load, onRemoteError, ...props }: CheckoutSlotProp
     load(attempt > 0).then(
       (module) => live && setRemote({ status: 'ready', module }),
       (error: Error) => {
+        // Only the live effect reports: StrictMode's first, discarded effect fails too.
+        if (!live) return;
         onRemoteError?.(error);
-        if (live) setRemote({ status: 'failed', error });
+        setRemote({ status: 'failed', error });
       },
     );
     return () => {

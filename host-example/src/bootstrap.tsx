@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { CheckoutModule } from './checkoutRemote';
 import { CheckoutSlot } from './CheckoutSlot';
 import { DemoPanel, useDemo } from '../demo/DemoPanel';
+import { exposeUnmount } from '../demo/recorder';
 
 function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
   const demo = useDemo();
@@ -14,18 +15,20 @@ function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
       <p className="order">
         Coffee beans, 1 kg <strong>12.00 €</strong>
       </p>
-      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.props}>
+      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0)}>
         Pay 12.00 €
       </CheckoutSlot>
-      <DemoPanel demo={demo} />
+      <DemoPanel demo={demo} load={load} />
     </main>
   );
 }
 
 export function start(load: (fresh: boolean) => Promise<CheckoutModule>): void {
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
     <StrictMode>
       <Page load={load} />
     </StrictMode>,
   );
+  exposeUnmount(root); // demo-only: the browser tests unmount the page
 }

@@ -21,7 +21,9 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 
 /** The runtime waits 20 s for an entry and for ever for a manifest: ours wait `timeoutMs`. */
 function timeouts(timeoutMs: number): ModuleFederationRuntimePlugin {
-  let entries = 0;
+  // Per URL: the runtime also asks for the button's chunks (from the manifest) before the entry, and a
+  // first request must keep its plain URL, or the page's preloads of it are wasted.
+  const asked = new Map<string, number>();
   return {
     name: 'checkout-timeouts',
     fetch: (url, init, remote) =>
@@ -33,11 +35,13 @@ function timeouts(timeoutMs: number): ModuleFederationRuntimePlugin {
         : undefined,
     createScript({ url, remoteInfo }) {
       if (remoteInfo?.name !== NAME) return undefined;
+      const before = asked.get(url) ?? 0;
+      asked.set(url, before + 1);
+      if (before === 0) return { timeout: timeoutMs };
       // Chromium answers a new tag for a URL still in flight from the stalled request: a retry asks
       // for a URL of its own.
-      if (entries++ === 0) return { timeout: timeoutMs };
       const script = document.createElement('script');
-      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${entries - 1}`;
+      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${before}`;
       return { script, timeout: timeoutMs };
     },
   };

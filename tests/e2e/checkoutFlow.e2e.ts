@@ -1,6 +1,6 @@
 // The happy path, click → session → checks → navigation to Stripe Checkout,
-// in Chromium against the production remote. The session endpoint is the test host server's
-// (tests/e2e/support/sessionEndpoint.ts); checkout.stripe.com is a Playwright route that counts navigations.
+// in Chromium against the production remote and host example. The session endpoint is the e2e
+// server's (tests/e2e/support/sessionEndpoint.ts); checkout.stripe.com is a Playwright route that counts navigations.
 import {
   MESSAGES,
   e2eSuite,

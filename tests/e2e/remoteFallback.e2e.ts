@@ -1,7 +1,6 @@
 // The remote's manifest or entry down (404, 500, never answering) → the host example's
 // fallback; the remote back → Try again mounts the button. Against the production host example
-// (host-example/, served with its API in its Stripe test mode shape, see support/serve.ts) and the
-// production remote.
+// (host-example/, served as plain files, see support/serve.ts) and the production remote.
 import type { Route } from 'playwright-core';
 import { e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 
@@ -22,7 +21,7 @@ function hostExampleUrl(): string {
     maxLoadAttempts: '1',
     loadTimeoutMs: '3000',
   });
-  return `${e2e.hostExampleUrl}/?${query}`;
+  return `${e2e.hostUrl}/?${query}`;
 }
 
 /** Makes one of the remote's files fail; returns "the remote is back". */
@@ -47,7 +46,7 @@ e2eSuite('The remote down, in the host example', () => {
   it('a remote refusing connections costs the slot, not the page: fallback, no page error', async () => {
     const host = await open({ url: 'about:blank', waitForButtons: 0 });
     const query = new URLSearchParams({ remote: 'down', remoteAttempts: '2', remoteTimeoutMs: String(REMOTE_TIMEOUT_MS) });
-    await host.page.goto(`${e2e.hostExampleUrl}/?${query}`, { waitUntil: 'domcontentloaded' });
+    await host.page.goto(`${e2e.hostUrl}/?${query}`, { waitUntil: 'domcontentloaded' });
     // The page renders at once, without waiting for the remote.
     await host.waitForVisible(host.page.getByRole('heading', { name: 'Your order' }), 'the page');
     const fallback = host.page.getByTestId('remote-fallback');
@@ -68,7 +67,6 @@ e2eSuite('The remote down, in the host example', () => {
   ];
 
   it.each(cases)('the $target answering $failure → fallback; the remote back → Try again mounts the button', async ({ target, failure }) => {
-    if (!e2e.hostExampleUrl) throw new Error(`no host example to test against: ${e2e.hostExampleError ?? 'unknown reason'}`);
     // The remote goes down before the page asks for it.
     const host = await open({ url: 'about:blank', waitForButtons: 0 });
     const down = await takeDown(host, target, failure);

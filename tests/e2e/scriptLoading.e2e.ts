@@ -1,5 +1,4 @@
-// Loading Stripe.js in Chromium, against the production remote in a
-// federated host. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
+// Loading Stripe.js in Chromium, against the production remote in the production host example. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
 import { BUTTON_LABEL, MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
 
 /** For each attempt (tag inserted), how long until the loader marked it timed out. */
@@ -144,7 +143,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
   });
 
   it('30 buttons under StrictMode inject one script tag and make one Stripe.js request', async () => {
-    const host = await open({ count: 30, strict: true, stripe: { delayMs: 300, then: 'ok' } });
+    const host = await open({ buttons: 30, stripe: { delayMs: 300, then: 'ok' } });
 
     for (let i = 0; i < 30; i++) expect(await host.waitForStates(2, i)).toEqual(['pending', 'resolved']);
     const tags = await host.tags();

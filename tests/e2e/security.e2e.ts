@@ -1,23 +1,35 @@
 // Content-Security-Policy hosts and secret keys, in Chromium against the
-// production remote. The test host server sends the CSP a test asks for (tests/e2e/support/pageHandler.ts).
+// production remote and host example. The e2e server sends the CSP a test asks for (tests/e2e/support/pageHandler.ts).
+import { createHash } from 'node:crypto';
 import { CHECKOUT_URL_PREFIX } from './support/sessionEndpoint';
 import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The strict policy a host needs for the remote: no 'unsafe-eval', no 'unsafe-inline', scripts
- * only from the host itself, the remote's origin and js.stripe.com. Stripe's own needs follow its
- * CSP guide (frames from js.stripe.com, hooks.stripe.com; embedded Checkout from checkout.stripe.com).
+ * The host example's own page inlines its CSS: its policy allows that <style> by hash. The remote
+ * needs no style allowance (a constructed stylesheet). Read from the page the server sends.
  */
-export function strictHostCsp(remoteOrigin: string): string {
+async function hostStyleHashes(): Promise<string> {
+  const html = await (await fetch(`${e2e.hostUrl}/`)).text();
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css);
+  return styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`).join(' ');
+}
+
+/**
+ * The README's strict policy a host needs for the remote: no 'unsafe-eval', no 'unsafe-inline',
+ * scripts only from the host itself, the remote's origin and js.stripe.com. Stripe's own needs
+ * follow its CSP guide (frames from js.stripe.com, hooks.stripe.com; embedded Checkout from
+ * checkout.stripe.com). `hostStyles`: the host page's own inline styles, by hash.
+ */
+export function strictHostCsp(remoteOrigin: string, hostStyles: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${remoteOrigin} https://js.stripe.com`,
     `connect-src 'self' ${remoteOrigin} https://api.stripe.com https://checkout.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com https://checkout.stripe.com',
     "img-src 'self' data: https://*.stripe.com",
-    "style-src 'self'",
+    `style-src 'self' ${hostStyles}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -34,7 +46,8 @@ export function nonceHostCsp(): string {
     "script-src 'nonce-{nonce}' 'strict-dynamic'",
     "connect-src 'self' http://localhost:* https://api.stripe.com https://checkout.stripe.com",
     'frame-src https://js.stripe.com https://hooks.stripe.com https://checkout.stripe.com',
-    "style-src 'self'",
+    "img-src 'self' data: https://*.stripe.com",
+    "style-src 'self' 'nonce-{nonce}'", // the host page's own inline <style> carries the nonce
     "object-src 'none'",
     "base-uri 'none'",
   ].join('; ');
@@ -56,9 +69,13 @@ async function cspControl(page: import('playwright-core').Page): Promise<{ inlin
 e2eSuite('CSP hosts and keys in a real browser', () => {
   const browser = useBrowser();
   const open = usePages(browser);
+  let hostStyles = '';
+  beforeAll(async () => {
+    hostStyles = await hostStyleHashes();
+  });
 
   it('a host whose CSP does not allow js.stripe.com gets script_blocked, with no request and no retry', async () => {
-    const csp = `default-src 'self'; script-src 'self' ${e2e.remoteUrl}; connect-src 'self' ${e2e.remoteUrl}`;
+    const csp = `default-src 'self'; script-src 'self' ${e2e.remoteUrl}; connect-src 'self' ${e2e.remoteUrl}; style-src 'self' ${hostStyles}; img-src data:`;
     const host = await open({ csp, props: { maxLoadAttempts: 3 } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_blocked']);
@@ -88,7 +105,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
   });
 
   it('a strict-CSP host (no unsafe-eval, no unsafe-inline) loads the remote, resolves and checks out', async () => {
-    const host = await open({ csp: strictHostCsp(e2e.remoteUrl!) });
+    const host = await open({ csp: strictHostCsp(e2e.remoteUrl!, hostStyles) });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     await expectDom(host, { state: 'resolved', error: null, busy: 'false', alert: null });
@@ -110,7 +127,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
   });
 
   it("embedded mode under the README's strict CSP: the dialog opens, the payment completes, zero violations", async () => {
-    const host = await open({ csp: strictHostCsp(e2e.remoteUrl!), props: { mode: 'embedded' }, session: { seq: ['embedded'] } });
+    const host = await open({ csp: strictHostCsp(e2e.remoteUrl!, hostStyles), props: { mode: 'embedded' }, session: { seq: ['embedded'] } });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     await host.button().click();

@@ -1,5 +1,5 @@
 // Pages that enforce Trusted Types (`require-trusted-types-for 'script'`), with the real CSP header
-// from the test host server. Such a host needs a policy for its own and the federation runtime's
+// from the e2e server. Such a host needs a policy for its own and the federation runtime's
 // script URLs (webpack and the runtime assign plain strings): here a `default` policy, as a host
 // would install first thing. The Stripe.js URL must go through our own policy, `checkout-stripe-js`.
 import { EXPECTED_BROWSER_NOISE, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';

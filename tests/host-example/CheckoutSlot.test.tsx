@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutSlot } from '../../host-example/src/CheckoutSlot';
@@ -25,6 +26,21 @@ describe('the host example’s checkout slot', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
     expect(load.mock.calls.map(([fresh]) => fresh)).toEqual([false, true]);
+  });
+
+  it('reports a remote failure once under StrictMode (its discarded first effect stays silent)', async () => {
+    const onRemoteError = jest.fn();
+    const load = () => Promise.reject(new Error('down'));
+    render(
+      <StrictMode>
+        <CheckoutSlot publishableKey="pk_test_1" load={load} onRemoteError={onRemoteError}>
+          Pay
+        </CheckoutSlot>
+      </StrictMode>,
+    );
+    await screen.findByRole('alert');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(onRemoteError).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a render error of the remote inside the slot', async () => {

@@ -2,9 +2,11 @@ import { RUNTIME_003 } from '@module-federation/error-codes';
 
 const mockLoadRemote = jest.fn();
 const mockRegisterRemotes = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: mockLoadRemote, registerRemotes: mockRegisterRemotes, registerPlugins: jest.fn() }));
+const mockRegisterPlugins = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: mockLoadRemote, registerRemotes: mockRegisterRemotes, registerPlugins: mockRegisterPlugins }));
 
-import { describeFailure, loadCheckout, type RemotePolicy } from '../../host-example/src/checkoutRemote';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { describeFailure, loadCheckout, registerCheckout, type RemotePolicy } from '../../host-example/src/checkoutRemote';
 
 const policy: RemotePolicy = { manifestUrl: 'https://cdn.example/checkout/mf-manifest.json', attempts: 3, timeoutMs: 50 };
 const checkoutModule = { CheckoutButton: () => null };
@@ -32,5 +34,21 @@ describe('loading the checkout remote', () => {
 
   it('names what failed from the runtime’s error codes', () => {
     expect(describeFailure(new Error(`[ Federation Runtime ]: ${RUNTIME_003} …`))).toBe('its manifest could not be fetched');
+  });
+
+  it("asks for each of the remote's scripts on its plain URL first (what the page preloaded), and again on a URL of its own", () => {
+    registerCheckout(policy);
+    const [[plugins]] = mockRegisterPlugins.mock.calls as [[ModuleFederationRuntimePlugin[]]];
+    type CreateScriptArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['createScript']>>[0];
+    const createScript = (url: string) => plugins[0].createScript!({ url, remoteInfo: { name: 'checkout' } } as CreateScriptArgs);
+    const chunk = 'https://cdn.example/checkout/__federation_expose_CheckoutButton.0123456789.js';
+    const entry = 'https://cdn.example/checkout/remoteEntry.js';
+
+    // The runtime asks for the button's chunk before the entry: neither is a retry.
+    expect(createScript(chunk)).toEqual({ timeout: policy.timeoutMs });
+    expect(createScript(entry)).toEqual({ timeout: policy.timeoutMs });
+    const again = createScript(entry) as { script: HTMLScriptElement; timeout: number };
+    expect(again.script.src).toBe(`${entry}?retry=1`);
+    expect(again.timeout).toBe(policy.timeoutMs);
   });
 });

@@ -20,10 +20,8 @@ export interface E2EEnv {
   manifestUrl?: string;
   /** A second build of the remote under another container name (`checkout_copy`), served apart. */
   remoteCopyManifestUrl?: string;
+  /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
-  hostExampleUrl?: string | null;
-  /** Why there is no host example to test against. */
-  hostExampleError?: string;
   serverPid?: number;
 }
 

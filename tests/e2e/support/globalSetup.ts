@@ -1,5 +1,4 @@
-// e2e global setup: find Chromium, build the production remote, the test host and the host example
-// once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
+// e2e global setup: find Chromium, build the production remote and the host example once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
 // child process, and hand the URLs to the tests. globalTeardown.ts stops that process by its PID.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -65,7 +64,7 @@ interface BuildUnit {
   /** What the build reads: directories and files under the repository root. */
   inputs: string[];
   /** The build.ts targets, each built into `<cache dir>/<target>`. */
-  targets: Array<'remote' | 'remoteCopy' | 'host' | 'hostExample'>;
+  targets: Array<keyof ServeDirs>;
 }
 
 /**
@@ -119,12 +118,8 @@ function pruneOldBuilds(name: string, keep: string): void {
   for (const old of others.slice(2)) rmSync(path.join(BUILDS, old.dir), { recursive: true, force: true });
 }
 
-const APPS: BuildUnit = {
-  name: 'apps',
-  inputs: ['src', 'public', 'webpack.config.ts', 'tests/e2e/fixtures/host'],
-  targets: ['remote', 'remoteCopy', 'host'],
-};
-const HOST_EXAMPLE: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['hostExample'] };
+const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
+const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['host'] };
 
 function startServers(dirs: ServeDirs): Promise<{ pid: number; urls: ServedUrls }> {
   const child = spawn(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
@@ -193,36 +188,22 @@ export default async function globalSetup(): Promise<void> {
   }
 
   try {
-    const apps = build(APPS);
-    // The host example is another engineer's app: when it does not build, only its scenarios fail.
-    let hostExample: string | null = null;
-    let hostExampleError: string | undefined;
-    if (existsSync(path.join(ROOT, 'host-example/webpack.config.ts'))) {
-      try {
-        hostExample = build(HOST_EXAMPLE).hostExample;
-      } catch (error) {
-        hostExampleError = error instanceof Error ? error.message : String(error);
-        console.error(loudBanner(['The host example did not build: its scenarios will fail.']) + hostExampleError);
-      }
-    } else {
-      hostExampleError = 'host-example/webpack.config.ts does not exist';
-    }
-    const dirs: ServeDirs = { remote: apps.remote, remoteCopy: apps.remoteCopy, host: apps.host, hostExample };
+    const remote = build(REMOTE);
+    const { host } = build(HOST);
+    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, host };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
-    log(`serving remote ${urls.remote}, test host ${urls.host}${urls.hostExample ? `, host example ${urls.hostExample}` : ''} (pid ${pid})`);
+    log(`serving remote ${urls.remote}, host example ${urls.host} (pid ${pid})`);
     write({
       available: true,
       skip: false,
       chromium,
       serverPid: pid,
       remoteUrl: urls.remote,
-      remoteDir: apps.remote,
+      remoteDir: remote.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
-      hostExampleUrl: urls.hostExample,
-      hostExampleError,
     });
     await setUpHostMatrix();
   } catch (error) {

@@ -1,11 +1,11 @@
-// The browser side of the e2e suites: one Chromium per test file, a fresh context per test, the test
-// host opened with the configuration a scenario needs, js.stripe.com and checkout.stripe.com answered
+// The browser side of the e2e suites: one Chromium per test file, a fresh context per test, the host
+// example opened with the configuration a scenario needs, js.stripe.com and checkout.stripe.com answered
 // by Playwright routes, and everything a scenario asserts on recorded as it happens.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
-import type { HostEvent } from '../fixtures/host/src/events';
-import type { JsonProps } from '../fixtures/host/src/config';
+import type { HostEvent } from '../../../host-example/demo/recorder';
+import type { JsonProps } from '../../../host-example/demo/options';
 import { en } from '../../../src/i18n/texts/en';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../host-example/demo/stripeStandIn';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
@@ -167,7 +167,7 @@ function hostStripeJsScript(): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The test host page
+// The host example's page
 
 export interface SessionBehaviour {
   /** Answers in order, the last one repeating. Default ['ok']. */
@@ -177,30 +177,27 @@ export interface SessionBehaviour {
 }
 
 export interface OpenOptions {
+  /** CheckoutButton props over the demo's (`?props=`). */
   props?: Partial<JsonProps>;
   session?: SessionBehaviour;
-  count?: number;
-  /** React StrictMode; default true. */
-  strict?: boolean;
+  /** How many checkout slots on the page (`?buttons=`); default 1. The page runs under StrictMode. */
+  buttons?: number;
   /** A Content-Security-Policy for the host page; `{nonce}` is replaced by a fresh nonce per response. */
   csp?: string;
   /** Stripe.js answers, one per request, the last one repeating. Default 'ok'. */
   stripe?: StripeStep | StripeStep[];
   /** Manifest URL to register; default the served remote's. */
   manifestUrl?: string;
-  /** Base URL of a page that reads the test host's query (remote, props, count, strict); default the test host. */
-  pageUrl?: string;
-  /** A page to open as it is, instead of the test host configured by the options above (e.g. the host example). */
+  /** A page to open as it is, instead of the host example configured by the options above. */
   url?: string;
-  /** Service workers: the host example's offline demo registers one; blocked, Stripe.js goes to our routes. */
-  serviceWorkers?: 'allow' | 'block';
-  /** Hand the props to the page through an init script, not the URL (keeps a secret off the wire). */
+  /** Hand the props to the page through an init script (`window.__hostProps`), not the URL (keeps a secret off the wire). */
   propsOffTheWire?: boolean;
   /** The browser's language (navigator.languages, Accept-Language); Playwright's default otherwise. */
   locale?: string;
-  /** Viewport width in CSS px (height 800); Playwright's default 1280×720 otherwise. */
+  /** Viewport width in CSS px (height `height`, else 800); Playwright's default 1280×720 otherwise. */
   width?: number;
-  /** Wait until this many checkout roots are in the page (default: `count`); 0 waits for nothing. */
+  height?: number;
+  /** Wait until this many checkout roots are in the page (default: `buttons`); 0 waits for nothing. */
   waitForButtons?: number;
   /** The page has its own Stripe.js tag, added as its HTML is parsed (before the remote loads). */
   pageStripeTag?: boolean;
@@ -244,9 +241,8 @@ export class HostPage {
 
   static async open(browser: Browser, options: OpenOptions = {}): Promise<HostPage> {
     const context = await browser.newContext({
-      serviceWorkers: options.serviceWorkers ?? 'allow',
       locale: options.locale,
-      viewport: options.width ? { width: options.width, height: 800 } : undefined,
+      viewport: options.width ? { width: options.width, height: options.height ?? 800 } : undefined,
     });
     const page = await context.newPage();
     const host = new HostPage(context, page);
@@ -308,13 +304,12 @@ export class HostPage {
     } else {
       query.set('props', JSON.stringify(props));
     }
-    if (options.count) query.set('count', String(options.count));
-    if (options.strict === false) query.set('strict', '0');
+    if (options.buttons) query.set('buttons', String(options.buttons));
     if (options.csp) query.set('csp', options.csp);
-    this.url = options.url ?? `${options.pageUrl ?? e2e.hostUrl}/?${query}`;
+    this.url = options.url ?? `${e2e.hostUrl}/?${query}`;
     // Stripe.js may never answer: do not wait for `load`.
     await page.goto(this.url, { waitUntil: 'domcontentloaded' });
-    const wait = options.waitForButtons ?? options.count ?? 1;
+    const wait = options.waitForButtons ?? options.buttons ?? 1;
     if (wait > 0) await page.locator('[data-checkout-state]').nth(wait - 1).waitFor({ timeout: 15_000 });
   }
 

@@ -1,6 +1,6 @@
-// Serves the test host's page with the Content-Security-Policy a test asks for:
+// Serves the host page with the Content-Security-Policy a test asks for:
 //   GET /?csp=<policy>   the policy, verbatim; `{nonce}` in it is replaced by a fresh nonce, which is
-//                        also put on the page's own <script> tags and in <meta name="csp-nonce">.
+//                        also put on the page's own <script> and <style> tags and in <meta name="csp-nonce">.
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -15,7 +15,7 @@ export function pageWithCsp(root: string) {
     let html = readFileSync(path.join(root, 'index.html'), 'utf8');
     if (policy.includes('{nonce}')) {
       html = html
-        .replace(/<script /g, `<script nonce="${nonce}" `)
+        .replace(/<(script|style)([ >])/g, `<$1 nonce="${nonce}"$2`)
         .replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
     }
     res

@@ -1,8 +1,8 @@
-// The e2e servers, in a child process of the global setup (which stops it by PID):
-// the remote, the test host (+ its session endpoint and CSP pages) and, when built, the host example,
-// each on a random loopback port, so the remote's origin differs from the hosts' and CORS is real.
+// The e2e servers, in a child process of the global setup (which stops it by PID): the remote, a
+// second copy of it, and the host example (its production build as plain files, as a CDN serves it,
+// plus the test session endpoint and pages with the CSP a test asks for), each on a random loopback
+// port, so the remote's origin differs from the host's and CORS is real.
 // Prints one JSON line with their URLs; exits when told to, or when its parent goes away.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { pageWithCsp } from './pageHandler';
 import { handleSession } from './sessionEndpoint';
@@ -11,15 +11,9 @@ export interface ServeDirs {
   remote: string;
   remoteCopy: string;
   host: string;
-  hostExample: string | null;
 }
 
-export interface ServedUrls {
-  remote: string;
-  remoteCopy: string;
-  host: string;
-  hostExample: string | null;
-}
+export type ServedUrls = ServeDirs;
 
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.env.E2E_SERVE_DIRS ?? '') as ServeDirs;
@@ -34,19 +28,6 @@ async function main(): Promise<void> {
     handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)),
   });
   servers.push(host);
-  let hostExample: StaticServer | null = null;
-  if (dirs.hostExample) {
-    // The host example with its demo server in the shape of Stripe test mode: no service worker, so
-    // the page loads Stripe.js like a production host (our routes answer it), stand-in sessions.
-    const { demoMiddleware } = await import('../../../host-example/demo/server');
-    const demo = demoMiddleware('http://localhost', { publishableKey: 'pk_test_e2eHostExample', stripe: null, standIn: false });
-    const api = (req: IncomingMessage, res: ServerResponse) =>
-      new Promise<boolean>((resolve) => {
-        demo(req, res, () => resolve(false)).then(() => res.writableEnded && resolve(true), () => resolve(false));
-      });
-    hostExample = await startStaticServer({ root: dirs.hostExample, handle: api, spaFallback: true });
-    servers.push(hostExample);
-  }
 
   let stopping = false;
   const stop = async () => {
@@ -62,7 +43,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, hostExample: hostExample?.url ?? null };
+  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 

@@ -1,4 +1,4 @@
-// The test host's session endpoint. Each test picks its behaviour in the endpoint URL itself, so
+// The e2e session endpoint, next to the host example's page. Each test picks its behaviour in the endpoint URL itself, so
 // tests never share state:  POST /api/session?key=<unique>&seq=500,ok&delay=300
 //   seq    the answers in order, the last one repeating (default `ok`)
 //   delay  ms before each answer (default 0)
