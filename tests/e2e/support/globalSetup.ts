@@ -1,9 +1,10 @@
 // e2e global setup: find Chromium, build the production remote and the host example once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
 // child process, and hand the URLs to the tests. globalTeardown.ts stops that process by its PID.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive, loudBanner, type E2EEnv } from './env';
 import { setUpHostMatrix } from './hostMatrix';
 import type { ServeDirs, ServedUrls } from './serve';
@@ -121,37 +122,8 @@ function pruneOldBuilds(name: string, keep: string): void {
 const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
 const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['host'] };
 
-function startServers(dirs: ServeDirs): Promise<{ pid: number; urls: ServedUrls }> {
-  const child = spawn(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_SERVE_DIRS: JSON.stringify(dirs), TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('the e2e servers did not start within 30 s')), 30_000);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      if (child.pid) child.kill('SIGKILL');
-      reject(error);
-    };
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`the e2e servers exited early (code ${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n')[0];
-      if (!out.includes('\n')) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      // Neither the pipe nor the handle may keep jest alive; the teardown kills it by PID.
-      child.unref();
-      (child.stdin as unknown as { unref?: () => void }).unref?.();
-      (child.stdout as unknown as { unref?: () => void }).unref?.();
-      resolve({ pid: child.pid!, urls: JSON.parse(line) as ServedUrls });
-    });
-  });
+function startServers(dirs: ServeDirs): Promise<ServerProcess<ServedUrls>> {
+  return startServerProcess<ServedUrls>('serve.ts', { E2E_SERVE_DIRS: JSON.stringify(dirs) }, 'the e2e servers');
 }
 
 /** What runs that were killed left behind: half builds and env files of dead processes. */

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive } from './env';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
@@ -237,36 +238,8 @@ async function buildHost(host: MatrixHost, tool: (typeof TOOLS)[keyof typeof TOO
   return { dir, versions, seconds };
 }
 
-function startServer(dirs: Record<string, string>): Promise<{ pid: number; urls: Record<string, string> }> {
-  const child = spawn(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'hostMatrixServe.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_HOST_DIRS: JSON.stringify(dirs), TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('the host matrix server did not start within 30 s')), 30_000);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      if (child.pid) child.kill('SIGKILL');
-      reject(error);
-    };
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`the host matrix server exited early (code ${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!out.includes('\n')) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      // It ends with jest: when jest exits, its stdin closes and it stops (see hostMatrixServe.ts).
-      child.unref();
-      (child.stdin as unknown as { unref?: () => void }).unref?.();
-      (child.stdout as unknown as { unref?: () => void }).unref?.();
-      resolve({ pid: child.pid!, urls: JSON.parse(out.split('\n')[0]) as Record<string, string> });
-    });
-  });
+function startServer(dirs: Record<string, string>): Promise<ServerProcess<Record<string, string>>> {
+  return startServerProcess<Record<string, string>>('hostMatrixServe.ts', { E2E_HOST_DIRS: JSON.stringify(dirs) }, 'the host matrix server');
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

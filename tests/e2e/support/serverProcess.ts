@@ -1,0 +1,43 @@
+// Starts a TypeScript server script in a child process and waits for the one JSON line it prints
+// with its URLs. The child holds no handle on jest: it stops when jest's end closes its stdin, or
+// when a teardown kills it by PID.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './env';
+
+export interface ServerProcess<Urls> {
+  pid: number;
+  urls: Urls;
+}
+
+/** `script` is a path under this folder; `env` reaches the child next to jest's own environment. */
+export function startServerProcess<Urls>(script: string, env: Record<string, string>, what: string): Promise<ServerProcess<Urls>> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`${what} did not start within 30 s`)), 30_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      if (child.pid) child.kill('SIGKILL');
+      reject(error);
+    };
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`${what} exited early (code ${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('\n')) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      child.unref();
+      (child.stdin as unknown as { unref?: () => void }).unref?.();
+      (child.stdout as unknown as { unref?: () => void }).unref?.();
+      resolve({ pid: child.pid!, urls: JSON.parse(out.split('\n')[0]) as Urls });
+    });
+  });
+}
