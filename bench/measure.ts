@@ -1,7 +1,7 @@
 // One visit of one bench page in a fresh browser context: the network of a profile, the milestones
 // the page reached (ms after navigation) and every request it made, for the waterfall.
 import type { Browser, Request } from 'playwright-core';
-import { STRIPE_STAND_IN } from '../host-example/demo/stripeStandIn';
+import { STRIPE_STAND_IN } from '../stand-ins/stripeJs';
 import { stripeDelayMs, type Profile } from './profiles';
 
 export const METRICS = ['dom', 'usable', 'stripe'] as const;

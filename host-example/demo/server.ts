@@ -4,7 +4,7 @@
 // page saying what it offers (the page reads it at once: no request before the button is usable).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from './stripeStandIn';
+import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../stand-ins/stripeJs';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
 type Next = (error?: unknown) => void;

@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
 import { en } from '../../../src/i18n/texts/en';
-import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../host-example/demo/stripeStandIn';
+import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
 import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 

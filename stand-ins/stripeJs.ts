@@ -1,5 +1,5 @@
 // The one stand-in for Stripe.js, answered for https://js.stripe.com/* by the demo's service worker,
-// the browser tests' routes and the bench. It is NOT Stripe: it defines `window.Stripe` with what the
+// the browser tests' routes and the bench (stand-ins/ holds what answers for Stripe here). It is NOT Stripe: it defines `window.Stripe` with what the
 // remote uses, counts what ran (for the tests), and its embedded Checkout is one Pay button.
 
 /** Script text: defines `window.Stripe`. */
