@@ -25,8 +25,24 @@ export interface RequestRecord {
 export interface Visit {
   marks: Marks;
   requests: RequestRecord[];
+  /** The Chromium trace of the visit (JSON), when it was traced. */
+  trace?: Buffer;
 }
 
+/** What a traced visit records: the main thread's tasks, script evaluation and compilation, JS samples, user timings. */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'loading',
+];
+
+
+/** The performance mark the probe sets when the button is usable: it places the page's clock in a trace. */
+export const USABLE_MARK = 'bench:usable';
 
 // Installed before any page script: notes when each milestone first happens (ms since navigation).
 // Usable (redirect mode): the button is rendered and enabled; Stripe.js ready: state `resolved`.
@@ -37,7 +53,7 @@ const PROBE = `(() => {
     const root = document.querySelector('[data-checkout-state]');
     const button = root && root.querySelector('button');
     if (button && marks.dom === undefined) marks.dom = now;
-    if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') marks.usable = now;
+    if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') { marks.usable = now; performance.mark('${USABLE_MARK}'); }
     if (root && marks.stripe === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.stripe = now;
     if (marks.stripeTag === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripeTag = now;
   };
@@ -45,7 +61,7 @@ const PROBE = `(() => {
   window.__bench = marks;
 })();`;
 
-export async function visit(browser: Browser, url: string, profile: Profile): Promise<Visit> {
+export async function visit(browser: Browser, url: string, profile: Profile, trace = false): Promise<Visit> {
   const context = await browser.newContext();
   try {
     const delay = stripeDelayMs(profile);
@@ -55,8 +71,8 @@ export async function visit(browser: Browser, url: string, profile: Profile): Pr
     });
     await context.addInitScript(PROBE);
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
     if (profile.downBytesPerS > 0 || profile.rttMs > 0) {
-      const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -65,12 +81,16 @@ export async function visit(browser: Browser, url: string, profile: Profile): Pr
         uploadThroughput: profile.upBytesPerS,
       });
     }
+    // Kept across the navigation that follows (checked: a busy loop runs ~4× longer at rate 4).
+    if (profile.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
     const finished: Promise<{ request: Request; wireBytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       finished.push(request.sizes().then((sizes) => ({ request, wireBytes: sizes.responseBodySize }), () => ({ request, wireBytes: 0 })));
     });
+    if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-checkout-state="resolved"]', { timeout: 30_000 });
+    const traced = trace ? await browser.stopTracing() : undefined;
     const { marks, timeOrigin } = await page.evaluate(() => ({
       marks: (window as unknown as { __bench: Marks }).__bench,
       timeOrigin: performance.timeOrigin,
@@ -84,7 +104,7 @@ export async function visit(browser: Browser, url: string, profile: Profile): Pr
         wireBytes,
       };
     });
-    return { marks, requests: requests.sort((a, b) => a.startMs - b.startMs) };
+    return { marks, requests: requests.sort((a, b) => a.startMs - b.startMs), ...(traced ? { trace: traced } : {}) };
   } finally {
     await context.close();
   }

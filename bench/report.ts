@@ -1,12 +1,15 @@
 // bench/report.html: for each profile, one representative visit per variant (the one whose
 // "usable" time is nearest the median) as a waterfall: every request as a bar and the milestones as
 // lines, both variants on the same time axis. Self-contained: inline CSS, no script, no fetch.
+import { BREAKDOWN_CSS } from './mainThreadReport';
 import { LABELS, METRICS, type Metric, type Visit } from './measure';
 
 export interface ReportSection {
   profile: string;
   description: string;
   variants: { name: string; visit: Visit; origins: Record<string, string> }[];
+  /** HTML shown under the waterfall (mainThreadReport.ts's breakdown). */
+  mainThread?: string;
 }
 
 const COLORS: Record<Metric, string> = { dom: '#7b3fe4', usable: '#0a7d32', stripe: '#c2410c' };
@@ -46,7 +49,7 @@ export function renderReport(title: string, sections: ReportSection[]): string {
       const ticks = Array.from({ length: 11 }, (_, i) => `<span style="left:${i * 10}%">${Math.round((axisMs * i) / 10)} ms</span>`).join('');
       return `<section><h2>${escape(section.profile)}</h2><p>${escape(section.description)}</p><div class="axis"><span class="name"></span><span class="lane">${ticks}</span></div>${section.variants
         .map((v) => waterfall(v.name, v.visit, v.origins, axisMs))
-        .join('\n')}</section>`;
+        .join('\n')}${section.mainThread ?? ''}</section>`;
     })
     .join('\n');
   return `<!doctype html>
@@ -64,6 +67,7 @@ h2{margin:24px 0 4px}h3{margin:14px 0 2px;font-size:14px}p{margin:2px 0}
 .chart{position:relative;border-top:1px solid #ddd;padding-top:2px}
 .marks{position:absolute;left:340px;right:0;top:0;bottom:0;pointer-events:none}
 .mark{position:absolute;top:0;bottom:0;border-left:2px dashed}
+${BREAKDOWN_CSS}
 </style></head><body><h1>${escape(title)}</h1>
 <p>Each bar is one request, from its start to its last byte; dashed lines are the milestones. Times in ms after navigation. Stripe.js is a stand-in answered by a route after the delay the profile gives it.</p>
 ${body}

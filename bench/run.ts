@@ -6,7 +6,7 @@
 // ratios per milestone, the bytes a React host downloads from the remote before the button shows,
 // writes bench/results.json (every sample) and bench/report.html (a waterfall per profile).
 //
-//   npm run bench -- --rounds 9 --profiles 4g,slow --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
+//   npm run bench -- --rounds 9 --profiles 4g,mobile --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +17,13 @@ import { startStaticServer, type StaticServer } from '../build/staticServer';
 import { STRIPE_JS_ORIGIN } from '../src/stripe/policy';
 import { servePage } from './hostPage';
 import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
-import { PROFILES, stripeDelayMs } from './profiles';
+import { describeProfile, PROFILES, stripeDelayMs } from './profiles';
 import { BENCH_REMOTE_PORT } from './remote';
 import { chunkPreloadLinks } from './remotePreload';
 import { renderReport, type ReportSection } from './report';
+import { traceVariants } from './breakdown';
+import { breakdownLines, renderBreakdown } from './mainThreadReport';
+import { sourceMaps } from './sourceMaps';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -34,9 +37,12 @@ const { values: flags } = parseArgs({
     'no-stripe-preload': { type: 'boolean', default: false },
     'no-remote-preload': { type: 'boolean', default: false },
     'no-chunk-preload': { type: 'boolean', default: false },
+    // Extra traced visits per variant and profile for the main-thread breakdown; 0: none.
+    'trace-rounds': { type: 'string', default: '3' },
   },
 });
 const ROUNDS = Math.max(1, Number(flags.rounds));
+const TRACE_ROUNDS = Math.max(0, Number(flags['trace-rounds']));
 const SELECTED = PROFILES.filter((p) => flags.profiles!.split(',').includes(p.name));
 // The machine-readable last line is the 4g one: run it last.
 SELECTED.sort((a, b) => Number(a.name === '4g') - Number(b.name === '4g'));
@@ -117,6 +123,7 @@ async function main(): Promise<void> {
     hosts[v] = await startStaticServer({ root, handle: servePage(root, edits) });
   }
   const urls: Record<Variant, string> = { direct: `${hosts.direct.url}/`, federated: `${hosts.federated.url}/` };
+  const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
   const origins = { [remote.url]: 'remote', [hosts.direct.url]: 'host', [hosts.federated.url]: 'host', [STRIPE_JS_ORIGIN]: 'stripe' };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const started = Date.now();
@@ -147,9 +154,7 @@ async function main(): Promise<void> {
       const bytes = median(remotePaths.map((p) => p.bytes));
       const shown = remotePath(representative('federated'), remote.url);
 
-      const description = profile.rttMs
-        ? `${profile.rttMs} ms round trip, ${((profile.downBytesPerS * 8) / 1e6).toFixed(1)} Mbit/s down (CDP emulation); Stripe.js answered after ${stripeDelayMs(profile)} ms`
-        : 'loopback, no throttling; Stripe.js answered at once';
+      const description = describeProfile(profile);
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
       console.log(`${'milestone'.padEnd(22)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('+ms', 6)}`);
       for (const m of METRICS) {
@@ -160,6 +165,8 @@ async function main(): Promise<void> {
       console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
       for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
       console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
+      const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, urls, profile, TRACE_ROUNDS, sourceOf) : undefined;
+      if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
 
       results[profile.name] = {
         profile,
@@ -170,11 +177,13 @@ async function main(): Promise<void> {
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
         samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
         representative: Object.fromEntries(VARIANTS.map((v) => [v, representative(v)])),
+        mainThread: breakdowns,
       };
       sections.push({
         profile: profile.name,
         description,
         variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
+        mainThread: breakdowns && renderBreakdown(breakdowns, TRACE_ROUNDS),
       });
       lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name}`);
     }

@@ -11,7 +11,8 @@ type Variant = 'direct' | 'federated';
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
-  return { ...config, name, devtool: false, output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
+  // Hidden source maps: served bytes unchanged, and the main-thread breakdown can name each function's package.
+  return { ...config, name, devtool: 'hidden-source-map', output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
 }
 
 function direct(): Configuration {
