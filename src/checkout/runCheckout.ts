@@ -1,32 +1,20 @@
-import type { CheckoutError, CheckoutMode } from '../types';
+// What a click runs (outcome.ts: the session, the URL check) is not needed to show the button: it is a
+// chunk of its own, fetched once the page is idle after start-up, or at the first click if sooner.
 import { toCheckoutError } from '../errors';
-import { checkRedirectUrl } from './redirectUrl';
-import { isAborted, requestSession, type SessionSource } from './session';
+import { lazyChunk } from '../lazyChunk';
+import type { CheckoutOutcome, CheckoutRun } from './outcome';
 
-export interface CheckoutRun extends SessionSource {
-  mode: CheckoutMode;
-  sessionTimeoutMs: number;
-  allowedCheckoutOrigins: readonly string[];
-  signal: AbortSignal;
-}
+export type { CheckoutOutcome, CheckoutRun } from './outcome';
 
-/** Where a click ends. Never a rejection: every failure is a value the view can show. */
-export type CheckoutOutcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'embedded'; clientSecret: string }
-  | { kind: 'failed'; error: CheckoutError }
-  | { kind: 'aborted' };
+const outcome = lazyChunk(() => import('./outcome'), { whenIdle: true });
 
-/** click → session → (redirect mode) URL check. Leaving the page or embedding is the caller's move. */
+/** click → session → (redirect mode) URL check. Never a rejection: every failure is a value the view can show. */
 export async function runCheckout(run: CheckoutRun): Promise<CheckoutOutcome> {
+  let code: typeof import('./outcome');
   try {
-    const session = await requestSession({ ...run, timeoutMs: run.sessionTimeoutMs });
-    if (run.signal.aborted) return { kind: 'aborted' };
-    if ('clientSecret' in session) return { kind: 'embedded', clientSecret: session.clientSecret };
-    const refused = checkRedirectUrl(session.url, run.allowedCheckoutOrigins);
-    return refused ? { kind: 'failed', error: refused } : { kind: 'redirect', url: session.url };
-  } catch (reason) {
-    if (isAborted(reason) || run.signal.aborted) return { kind: 'aborted' };
-    return { kind: 'failed', error: toCheckoutError('session_failed', 'Starting the checkout failed unexpectedly', reason) };
+    code = await outcome.load();
+  } catch (cause) {
+    return { kind: 'failed', error: toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause) };
   }
+  return code.checkoutOutcome(run);
 }

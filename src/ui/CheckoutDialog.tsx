@@ -1,73 +1,43 @@
-import { useEffect, useId, useRef } from 'react';
-import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutError } from '../types';
-import { startEmbeddedCheckout } from '../checkout/embedded';
-import { useLatest } from './useLatest';
+// Embedded mode's dialog (EmbeddedDialog.tsx, with Stripe's embedded Checkout) is a chunk of its own:
+// redirect mode never needs it, and embedded mode only after a click. Fetched when the page is idle
+// after start-up, or when the dialog opens if sooner.
+import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { checkoutError } from '../errors';
+import { lazyChunk } from '../lazyChunk';
+import type { EmbeddedDialogProps } from './EmbeddedDialog';
 
-export interface CheckoutDialogProps {
-  stripe: Stripe;
-  clientSecret: string;
-  title: string;
-  closeLabel: string;
-  onClose: () => void;
-  onComplete: () => void;
-  onFail: (error: CheckoutError) => void;
+export type CheckoutDialogProps = EmbeddedDialogProps;
+
+const dialog = lazyChunk(() => import('./EmbeddedDialog'), { whenIdle: true });
+
+/** Stands in when the chunk cannot be fetched: the flow ends in `embedded_failed`, as any failed start. */
+function Unavailable({ onFail }: CheckoutDialogProps) {
+  // Once, with the first `onFail` (the button passes a new one on every render; StrictMode runs
+  // effects twice).
+  const fail = useRef<typeof onFail | null>(onFail);
+  useEffect(() => {
+    const report = fail.current;
+    fail.current = null;
+    report?.(checkoutError('embedded_failed', 'Embedded Checkout could not start: its dialog could not be fetched.'));
+  }, []);
+  return null;
 }
 
-/**
- * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
- * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
- */
-export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail }: CheckoutDialogProps) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const embedRef = useRef<HTMLDivElement>(null);
-  const callbacks = useLatest({ onComplete, onFail });
-
-  useEffect(() => {
-    const dialog = dialogRef.current!;
-    if (!dialog.open) dialog.showModal();
-    return () => dialog.close();
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    let destroy = () => {};
-    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete()).then(
-      (checkout) => {
-        if (live) destroy = () => checkout.destroy();
-        else checkout.destroy(); // closed (or unmounted) while it was starting
-      },
-      (error: CheckoutError) => {
-        if (live) callbacks.current.onFail(error);
-      },
-    );
-    return () => {
-      live = false;
-      destroy();
-    };
-  }, [stripe, clientSecret, callbacks]);
-
+export function CheckoutDialog(props: CheckoutDialogProps) {
+  // One lazy component per opening, so a fetch that failed is tried again the next time.
+  const Dialog = useMemo(
+    () =>
+      lazy<ComponentType<CheckoutDialogProps>>(() =>
+        dialog.load().then(
+          (m) => ({ default: m.EmbeddedDialog }),
+          () => ({ default: Unavailable }),
+        ),
+      ),
+    [],
+  );
   return (
-    <dialog
-      ref={dialogRef}
-      className="mfc-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        // Escape: let React state close it, so the instance is destroyed on the same path.
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <div className="mfc-dialog-bar">
-        <h2 id={titleId} className="mfc-dialog-title">
-          {title}
-        </h2>
-        <button type="button" className="mfc-close" aria-label={closeLabel} onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <div ref={embedRef} className="mfc-embed" />
-    </dialog>
+    <Suspense fallback={null}>
+      <Dialog {...props} />
+    </Suspense>
   );
 }
