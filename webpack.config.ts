@@ -3,6 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CompileHintsPlugin } from './build/compileHints';
 import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
 import { precompress } from './build/precompress';
 import { defineRelease, readRelease, stampManifest } from './build/release';
@@ -62,6 +63,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
         },
       }),
       standaloneReact,
+      new CompileHintsPlugin({ entry: 'checkout', chunkGroups: ['__federation_expose_CheckoutButton'] }),
       defineRelease(release),
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),

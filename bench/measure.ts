@@ -36,6 +36,7 @@ export const TRACE_CATEGORIES = [
   'v8.execute',
   'v8',
   'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-v8.compile',
   'blink.user_timing',
   'loading',
 ];
