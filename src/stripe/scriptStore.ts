@@ -7,7 +7,7 @@ import { positiveOr } from '../bounds';
 import { clampAttempts, DEFAULT_LOAD_TIMEOUT_MS, STRIPE_JS_URL } from './policy';
 import { INITIAL_SNAPSHOT, pageState } from './pageState';
 import { loadScriptOnce } from './scriptTag';
-import { getStripeInstance, prepareStripeWrapper } from './stripeInstance';
+import { getStripeInstance } from './stripeInstance';
 
 // Only these can succeed on a second try (and when the network comes back); a CSP block or a stub
 // answering for Stripe.js will not.
@@ -64,8 +64,6 @@ async function loadWithRetries(request: StripeLoadOptions, progress: Progress): 
 }
 
 async function loadAndCreate(request: StripeLoadOptions, progress: Progress): Promise<void> {
-  // The wrapper's chunk is fetched while Stripe.js is.
-  prepareStripeWrapper();
   await loadWithRetries(request, progress);
   await getStripeInstance(request.publishableKey, request.stripeOptions);
 }

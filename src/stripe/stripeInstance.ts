@@ -1,23 +1,13 @@
 import type { Stripe } from '@stripe/stripe-js';
+// `pure` requests nothing at import time; by the time we call it our loader has put window.Stripe
+// in place, so it only creates the instance (and registers the wrapper, as Stripe asks).
+import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeInstanceOptions } from '../types';
 import { checkoutError, describeCause } from '../errors';
 import { pageState } from './pageState';
-import { lazyChunk } from '../lazyChunk';
 
 function cacheKey(publishableKey: string, options: StripeInstanceOptions = {}): string {
   return JSON.stringify([publishableKey, options.locale ?? null, options.stripeAccount ?? null]);
-}
-
-/**
- * Stripe's `pure` wrapper (shared, so copies of the remote agree on one) is only needed once Stripe.js
- * has loaded: it is a chunk of its own, not part of what the button needs to show. The loader asks
- * for it when it requests Stripe.js, so both arrive together.
- */
-const wrapper = lazyChunk(() => import('@stripe/stripe-js/pure'));
-
-/** Starts fetching the wrapper; its failure surfaces where the instance is created. */
-export function prepareStripeWrapper(): void {
-  wrapper.load().catch(() => undefined);
 }
 
 async function create(publishableKey: string, options: StripeInstanceOptions): Promise<Stripe> {
@@ -26,9 +16,6 @@ async function create(publishableKey: string, options: StripeInstanceOptions): P
   if (options.stripeAccount) stripeOptions.stripeAccount = options.stripeAccount;
   let stripe: Stripe | null;
   try {
-    // `pure` requests nothing at import time; by now our loader has put window.Stripe in place, so it
-    // only creates the instance (and registers the wrapper, as Stripe asks).
-    const { loadStripe } = await wrapper.load();
     stripe = await loadStripe(publishableKey, stripeOptions as Parameters<typeof loadStripe>[1]);
   } catch (cause) {
     // The key is not repeated: the message may reach a log.

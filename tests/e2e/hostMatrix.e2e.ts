@@ -19,12 +19,8 @@ interface RemoteResponse {
   gzipBytes: number;
 }
 
-interface Assets {
-  assets: { js: { sync: string[]; async: string[] } };
-}
 interface Manifest {
-  exposes: Array<{ path: string } & Assets>;
-  shared: Array<{ name: string } & Assets>;
+  exposes: Array<{ path: string; assets: { js: { sync: string[]; async: string[] } } }>;
 }
 
 /** What React DevTools would see: every react-dom that starts registers itself with this hook. */
@@ -71,7 +67,6 @@ e2eSuite('hosts we did not write', () => {
   const fallbacks: string[] = [];
   let mountFiles: string[] = [];
   let buttonFiles: string[] = [];
-  let stripeWrapperFiles: string[] = [];
 
   beforeAll(async () => {
     const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as Manifest;
@@ -82,9 +77,6 @@ e2eSuite('hosts we did not write', () => {
     };
     mountFiles = files('./mount');
     buttonFiles = files('./CheckoutButton');
-    // The shared Stripe.js wrapper, fetched by the loader when it requests Stripe.js.
-    const wrapper = manifest.shared.find((s) => s.name === '@stripe/stripe-js/pure');
-    stripeWrapperFiles = wrapper ? [...wrapper.assets.js.sync, ...wrapper.assets.js.async] : [];
   });
 
   afterAll(() => {
@@ -135,9 +127,9 @@ e2eSuite('hosts we did not write', () => {
       if (host.react) {
         expect(await page.page.getByRole('heading').getAttribute('data-host-react')).toBe(expectedReact);
         // ./mount's chunks are the only ones of the remote that bundle React: a React host loads none,
-        // and nothing from the remote but its entry, the button and the shared Stripe.js wrapper.
+        // and nothing from the remote but its entry and the button.
         expect(mountRequests).toEqual([]);
-        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles, ...stripeWrapperFiles].map((file) => `/${file}`));
+        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles].map((file) => `/${file}`));
         expect(remote.map((r) => r.url).filter((url) => !expected.has(url))).toEqual([]);
         const shares = await page.page.evaluate(loadedReactShares);
         // react-dom 18 says 18.3.1-next-<commit>-<date> of itself.
