@@ -1,8 +1,8 @@
 // V8's explicit compile hint: a script starting with `//# allFunctionsCalledOnLoad` has all its
 // functions compiled while it streams in, off the main thread, instead of each one lazily on the main
-// thread when first called (Chromium 136+; other engines read a comment). Given only to what a React
-// host runs as the button starts: the entry and the chunks of `./CheckoutButton` (measured: see
-// docs/performance.md). Not to `./mount`'s React, most of which a page never calls.
+// thread when first called (Chromium 136+; other engines read a comment). The remote gives it only to
+// what a React host runs as the button starts: the entry and the chunks of `./CheckoutButton`, not
+// `./mount`'s React; the host example to its own entry (measured: see docs/performance.md).
 import webpack, { type Compiler } from 'webpack';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';

@@ -9,6 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CompileHintsPlugin } from '../build/compileHints';
 import { precompress } from '../build/precompress';
 import { typescriptRule } from '../build/typescriptRule';
 import { demoMiddleware } from './demo/server';
@@ -73,6 +74,9 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
           checkoutEntry: new URL('remoteEntry.js', checkoutManifest).href,
         },
       }),
+      // The page's script is all called on load (React, the federation runtime, the page): Chromium
+      // compiles it while it streams in, off the main thread (measured: docs/performance.md).
+      ...(production ? [new CompileHintsPlugin({ entry: 'main', chunkGroups: [] })] : []),
       ...(production ? precompress() : []),
     ],
     performance: { hints: false },
