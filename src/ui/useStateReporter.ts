@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CheckoutError, ScriptState, StateChangeListener } from '../types';
+import type { CheckoutError, ScriptState, StateChangeListener, StripeScriptSnapshot } from '../types';
 import { getSnapshot, subscribe } from '../stripe/scriptStore';
 
 interface Callbacks {
@@ -26,11 +26,8 @@ export function useStateReporter(configError: CheckoutError | null, callbacks: {
       report('rejected', configError);
       return;
     }
-    const fromStore = () => {
-      const { state, error } = getSnapshot();
-      report(state, error);
-    };
-    fromStore();
+    const fromStore = ({ state, error }: StripeScriptSnapshot) => report(state, error);
+    fromStore(getSnapshot());
     return subscribe(fromStore);
   }, [configError, callbacks]);
 }
