@@ -1,4 +1,5 @@
 // The one observable value every store in src is made of: get, set, subscribe.
+import { callHost } from './hostCallback';
 
 export type Listener<T> = (value: T) => void;
 
@@ -12,8 +13,7 @@ export interface Store<T> {
 /**
  * Values set while a delivery is under way (a listener that retries on `rejected`) wait in a queue
  * until every listener has heard the value before them: no listener misses a value, none hears them
- * out of order. A listener that throws must not stop the others nor the code that set the value (a load
- * in flight, a click): its error is rethrown on its own task, where the page's error reporting sees it.
+ * out of order. A listener that throws stops neither the others nor the code that set the value.
  */
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
@@ -26,13 +26,7 @@ export function createStore<T>(initial: T): Store<T> {
     for (const entry of Array.from(listeners)) {
       // Unsubscribed by an earlier listener of this same delivery: it hears nothing more.
       if (!listeners.has(entry)) continue;
-      try {
-        entry.listener(next);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
-      }
+      callHost(entry.listener, next);
     }
   };
 
