@@ -7,6 +7,7 @@ export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';
 export type CheckoutErrorCode =
   | 'secret_key' // sk_… or rk_… given: refused before any network request
   | 'invalid_key' // not a publishable key
+  | 'invalid_option' // mode or loadOn is not one of its values: refused before any network request
   | 'script_load_failed' // network error loading the script
   | 'script_timeout' // no answer within loadTimeoutMs (after the attempts)
   | 'script_blocked' // a Content-Security-Policy blocked the script

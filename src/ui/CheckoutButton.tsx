@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CheckoutButtonProps, CheckoutError, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES, toCheckoutError } from '../errors';
 import { isBusy } from '../checkout/flow';
 import { DEFAULT_CHECKOUT_ORIGINS, sessionTimeout } from '../checkout/policy';
+import { checkOptions } from '../checkout/options';
 import { runCheckout } from '../checkout/runCheckout';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
@@ -10,7 +11,7 @@ import { useCheckoutEvents } from './useCheckoutEvents';
 import { useFlow } from './useFlow';
 import { useStripeScript } from './useStripeScript';
 import { CheckoutDialog } from './CheckoutDialog';
-import { installStyles } from './styles';
+import { installStyles, styleScopeOf } from './styles';
 import { useLatest } from './useLatest';
 import { useLifetimeSignal } from './useLifetimeSignal';
 import { useLoadTrigger } from './useLoadTrigger';
@@ -23,10 +24,9 @@ function defaultRedirect(url: string): void {
 
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, mode = 'redirect', loadOn = 'mount', disabled = false, className, children, nonce } = props;
-  installStyles(nonce);
   const latest = useLatest(props);
   const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
-  const configError = useMemo(() => checkPublishableKey(publishableKey), [publishableKey]);
+  const configError = useMemo(() => checkPublishableKey(publishableKey) ?? checkOptions({ mode, loadOn }), [publishableKey, mode, loadOn]);
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
   const scriptError = configError ?? (script.state === 'rejected' ? script.error : undefined);
@@ -34,6 +34,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const [flow, dispatch] = useFlow();
   const lifetime = useLifetimeSignal();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Before the first paint, into the scope the button is rendered in: a shadow root gets its own.
+  useLayoutEffect(() => installStyles(styleScopeOf(rootRef.current!), nonce), [nonce]);
   const focusAfterFailure = useRef(false);
 
   const load = useCallback(() => {
@@ -164,6 +167,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
 
   return (
     <div
+      ref={rootRef}
       className={className ? `mfc-root ${className}` : 'mfc-root'}
       data-checkout-state={state}
       data-checkout-error={standingError?.code}
