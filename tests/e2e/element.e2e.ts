@@ -28,6 +28,7 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
       waitForButton: false,
       before: (page) => page.context.route(`${e2e.remoteUrl}/checkout-button.js`, async (route) => held.then(() => route.continue())),
     });
+    // The page loaded (DOMContentLoaded: the tag is async) while the remote's script is held.
     const fallback = host.page.getByRole('link', { name: 'Pay on our checkout page' });
     await fallback.waitFor();
     expect(await host.root().count()).toBe(0);

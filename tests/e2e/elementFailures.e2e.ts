@@ -69,6 +69,19 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     }
   });
 
+  it('shows the page’s own children again when the button cannot render, with nothing thrown into the page', async () => {
+    const { host } = await openElementPage(open);
+    await expectDom(host, { state: 'resolved' });
+    // A messages object that throws when read: the renderer fails, the element catches it.
+    await host.page.locator('checkout-button').evaluate((el) => {
+      (el as unknown as { messages: object }).messages = new Proxy({}, { ownKeys: () => { throw new Error('unreadable messages'); } });
+    });
+    await host.page.getByRole('link', { name: 'Pay on our checkout page' }).waitFor();
+    expect(await host.root().count()).toBe(0);
+    expect(host.consoleErrors().filter((text) => text.startsWith('<checkout-button> could not render; its own content is shown instead.'))).toHaveLength(1);
+    await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, /^<checkout-button> could not render; its own content is shown instead\./]);
+  });
+
   it('defines the element once when two copies of the script load, and the button still works', async () => {
     const copyOrigin = new URL(e2e.remoteCopyManifestUrl!).origin;
     let release = () => {};
@@ -89,7 +102,9 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     release();
     await expectDom(host, { state: 'resolved', disabled: false });
     expect(remoteFiles(host, copyOrigin).filter((f) => f.startsWith('checkout-button.element.'))).toHaveLength(1);
-    await host.page.waitForTimeout(300); // the first copy's chunk arrives and finds the element defined
+    // The first copy's chunk arrives and finds the element defined: no second definition, nothing thrown.
+    await host.waitUntil(() => host.responses.some((r) => r.url.startsWith(`${e2e.remoteUrl}/checkout-button.element.`)), "the first copy's chunk");
+    await host.page.waitForTimeout(200);
     expect(await host.page.locator('[data-checkout-state]').count()).toBe(1);
     expect(await host.tags()).toMatchObject({ inserted: 1, executions: 1 });
     await host.button().click();

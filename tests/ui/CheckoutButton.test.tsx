@@ -367,6 +367,17 @@ describe('CheckoutButton: keys', () => {
     expect(button()).toBeDisabled();
     expect(stripeTags()).toHaveLength(0);
   });
+
+  // What a JavaScript host (or a page's attribute) can pass that TypeScript would not let through.
+  it.each([{ mode: 'popup' }, { loadOn: 'hover' }])('refuses %p as invalid_option, before any request', (options) => {
+    const { root, button, onError } = setup(options as Partial<CheckoutButtonProps>);
+    expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
+    expect(root()).toHaveAttribute('data-checkout-error', 'invalid_option');
+    expect(button()).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(/misconfigured/i);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_option' }));
+    expect(stripeTags()).toHaveLength(0);
+  });
 });
 
 describe('CheckoutButton: accessibility (axe) in each state', () => {
