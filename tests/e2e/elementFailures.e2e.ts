@@ -32,6 +32,7 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
 
     expect(outsideRequests(host)).toEqual([]);
     expect(host.stripeRequests).toEqual([]);
+    expect(host.sessionRequests).toEqual([]);
     const shadow = await host.page.locator('checkout-button').evaluate((el) => el.shadowRoot!.innerHTML);
     const said = [shadow, JSON.stringify(events), ...host.console.map((m) => m.text)].join('\n');
     expect(said).not.toContain(SECRET);
