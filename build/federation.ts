@@ -9,7 +9,7 @@ const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersi
  * The remote never offers its React (`import: false`): singleton negotiation picks the highest
  * version, so an offered React 19 would replace a React 18.3 host's own. The button takes `react`
  * from the host and nothing else: no subpath (its JSX goes through `src/jsxRuntime.ts`), and not
- * `react-dom` (it renders no portal). `./mount` brings its own React (see `standaloneReact`).
+ * `react-dom` (it renders no portal). `./mount` brings its own renderer (see `standaloneReact`).
  */
 export const remoteReactShares = {
   react: { ...singleton(REACT_RANGE), import: false as const },
@@ -30,10 +30,15 @@ export const stripeShares = {
   '@stripe/stripe-js/pure': { ...singleton('^10.2.0'), eager: true },
 };
 
-/** The contract's headers: any origin may load the remote; entries are revalidated, hashed chunks kept. */
+/**
+ * The contract's headers: any origin may load the remote, and read its files' timings (Resource
+ * Timing reports 0 bytes for a cross-origin file without Timing-Allow-Origin). Entries are
+ * revalidated, hashed chunks kept (`cacheControlFor`).
+ */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Timing-Allow-Origin': '*',
 };
 
 export function cacheControlFor(path: string): string {

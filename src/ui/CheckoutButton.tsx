@@ -1,13 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
 import { isBusy } from '../checkout/flow';
+import { checkOptions } from '../checkout/options';
 import { flowSettings } from '../checkout/policy';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
 import { CheckoutDialog } from './CheckoutDialog';
-import { installStyles } from './styles';
+import { installStyles, styleScopeOf } from './styles';
 import { useCheckoutEvents } from './useCheckoutEvents';
 import { useCheckoutRun } from './useCheckoutRun';
 import { useCheckoutTexts } from './useCheckoutTexts';
@@ -21,10 +22,15 @@ import { useStripeScript } from './useStripeScript';
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
   const { mode, loadOn } = flowSettings(props);
-  installStyles(nonce);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Before the first paint, into the scope the button is rendered in: a shadow root gets its own.
+  useLayoutEffect(() => installStyles(styleScopeOf(rootRef.current!), nonce), [nonce]);
   const latest = useLatest(props);
   const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
-  const configError = useMemo(() => checkPublishableKey(publishableKey), [publishableKey]);
+  const configError = useMemo(
+    () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn }),
+    [publishableKey, props.mode, props.loadOn],
+  );
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
   const scriptError = configError ?? (script.state === 'rejected' ? script.error : undefined);
@@ -72,6 +78,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
 
   return (
     <div
+      ref={rootRef}
       className={className ? `mfc-root ${className}` : 'mfc-root'}
       data-checkout-state={state}
       data-checkout-error={standingError?.code}

@@ -22,24 +22,51 @@ export const CSS = `
 .mfc-embed{min-height:24rem}
 `;
 
-let installed = false;
+/** Where the button can be rendered: the document, or a shadow root (which document styles do not reach). */
+export type StyleScope = Document | ShadowRoot;
+
+const installed = new WeakSet<StyleScope>();
+let shared: CSSStyleSheet | null | undefined;
+
+/** One constructed sheet for every scope of the page; null where constructed sheets are unsupported. */
+function sharedSheet(): CSSStyleSheet | null {
+  if (shared !== undefined) return shared;
+  try {
+    shared = new CSSStyleSheet();
+    shared.replaceSync(CSS);
+  } catch {
+    shared = null;
+  }
+  return shared;
+}
+
+/** The scope a node is rendered in: its shadow root, else the document (also for a detached node). */
+export function styleScopeOf(node: Node): StyleScope {
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root : node.ownerDocument ?? document;
+}
 
 /**
- * Installs the stylesheet once per document. A constructed stylesheet needs no `style-src`
- * allowance under CSP; where it is unsupported, a <style> tag carrying the host's nonce.
+ * Installs the stylesheet once per scope (the document, or each shadow root the button renders in).
+ * A constructed stylesheet needs no `style-src` allowance under CSP; where it is unsupported, a
+ * <style> tag carrying the host's nonce.
  */
-export function installStyles(nonce?: string): void {
-  if (installed || typeof document === 'undefined') return;
-  installed = true;
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.setAttribute('data-checkout-styles', '');
-    if (nonce) style.nonce = nonce;
-    style.textContent = CSS;
-    document.head.appendChild(style);
+export function installStyles(scope: StyleScope, nonce?: string): void {
+  if (installed.has(scope)) return;
+  installed.add(scope);
+  const sheet = sharedSheet();
+  if (sheet) {
+    try {
+      scope.adoptedStyleSheets = [...scope.adoptedStyleSheets, sheet];
+      return;
+    } catch {
+      // A sheet from another document (an iframe's scope): fall back to a tag.
+    }
   }
+  const doc = scope instanceof ShadowRoot ? scope.ownerDocument : scope;
+  const style = doc.createElement('style');
+  style.setAttribute('data-checkout-styles', '');
+  if (nonce) style.nonce = nonce;
+  style.textContent = CSS;
+  (scope instanceof ShadowRoot ? scope : doc.head).appendChild(style);
 }

@@ -71,13 +71,14 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     if (outcome.kind === 'redirect') {
       // The origin only: the URL itself identifies the session.
       emit({ type: 'redirect', origin: new URL(outcome.url).origin });
+      let left: void | boolean;
       try {
-        (p.redirect ?? defaultRedirect)(outcome.url);
+        left = p.redirect ? p.redirect(outcome.url) : (defaultRedirect(outcome.url), true);
       } catch (cause) {
         return fail(toCheckoutError('redirect_refused', 'The redirect function threw', cause));
       }
       // The default redirect leaves the page; a host's own may keep us on it.
-      dispatch({ type: 'redirected', pageStays: !!p.redirect });
+      dispatch({ type: 'redirected', pageStays: left !== true });
       return;
     }
     const loaded = await (stripeReady ?? load());

@@ -227,6 +227,21 @@ describe('CheckoutButton: redirect flow', () => {
     expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
   });
 
+  it.each([
+    ['returns nothing: the page stays, the button is usable again', undefined, 'false', 2],
+    ['returns true: the page is leaving, the button stays busy and a second click starts nothing', true, 'true', 1],
+  ])('a host redirect that %s', async (_label, returned, busyAfter, sessions) => {
+    const user = userEvent.setup();
+    const createSession = jest.fn(async () => ({ url: CHECKOUT_URL }));
+    const { button, redirect } = setup({ createSession });
+    redirect.mockReturnValue(returned);
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(button()).toHaveAttribute('aria-busy', busyAfter);
+    await user.click(button());
+    await waitFor(() => expect(createSession).toHaveBeenCalledTimes(sessions));
+  });
+
   it('a double click (or five) makes one session request', async () => {
     const user = userEvent.setup();
     let answer!: (v: { url: string }) => void;
@@ -365,6 +380,17 @@ describe('CheckoutButton: keys', () => {
     const { root, button } = setup({ publishableKey: 'pk_nope' });
     expect(root()).toHaveAttribute('data-checkout-error', 'invalid_key');
     expect(button()).toBeDisabled();
+    expect(stripeTags()).toHaveLength(0);
+  });
+
+  // What a JavaScript host (or a page's attribute) can pass that TypeScript would not let through.
+  it.each([{ mode: 'popup' }, { loadOn: 'hover' }])('refuses %p as invalid_option, before any request', (options) => {
+    const { root, button, onError } = setup(options as Partial<CheckoutButtonProps>);
+    expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
+    expect(root()).toHaveAttribute('data-checkout-error', 'invalid_option');
+    expect(button()).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(/misconfigured/i);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_option' }));
     expect(stripeTags()).toHaveLength(0);
   });
 });
