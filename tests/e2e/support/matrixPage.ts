@@ -16,24 +16,32 @@ export function servedHost(id: string): HostEntry & { url: string } {
   return entry as HostEntry & { url: string };
 }
 
-/**
- * Opens `host` with every request to the remote's configured origin answered by `answer`, and the
- * button's props (and a runtime host's remote) in the query. Waits for nothing but the response's
- * first bytes: what the page shows, and when, is the test's to check.
- */
+/** A host's page, ready to go to its URL: the button's props (and a runtime host's remote) in the query. */
+export interface MatrixPage {
+  page: HostPage;
+  /** Navigates, waiting for nothing but the response's first bytes; resolves with when it started. */
+  go(): Promise<number>;
+}
+
+/** Opens `host`'s page with every request to the remote's configured origin answered by `answer`. */
 export async function openMatrixHost(
   open: (options?: OpenOptions) => Promise<HostPage>,
   host: MatrixHost,
   answer: (route: Route) => Promise<void> | void,
-): Promise<{ page: HostPage; started: number }> {
+): Promise<MatrixPage> {
   const { url } = servedHost(host.id);
   const page = await open({ url: 'about:blank', waitForButtons: 0 });
   await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, answer);
   const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
   const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${host.entry}` });
-  const started = Date.now();
-  await page.page.goto(`${url}/?${query}`, { waitUntil: 'commit' });
-  return { page, started };
+  return {
+    page,
+    go: async () => {
+      const started = Date.now();
+      await page.page.goto(`${url}/?${query}`, { waitUntil: 'commit' });
+      return started;
+    },
+  };
 }
 
 /** The page's own heading: every host names itself and its React ("… host, React 18.3.1", "… host, no React"). */
