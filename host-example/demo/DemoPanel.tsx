@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../../src/types';
 import { CheckoutSlot } from '../src/CheckoutSlot';
-import type { CheckoutModule } from '../src/checkoutRemote';
+import type { CheckoutLoader } from '../src/checkoutRemote';
 import { DEMO_COOKIE, demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';
 import { lineFor, type Line } from './timeline';
@@ -98,7 +98,7 @@ const NOTE = {
   none: 'Served as plain files, without the demo server: no session endpoint.',
 };
 
-export function DemoPanel({ demo, load }: { demo: Demo; load: (fresh: boolean) => Promise<CheckoutModule> }) {
+export function DemoPanel({ demo, load }: { demo: Demo; load: CheckoutLoader }) {
   const { options, server, lines } = demo;
   return (
     <aside className="demo" aria-label="Demo controls">

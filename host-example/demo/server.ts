@@ -17,6 +17,9 @@ export interface DemoStripe {
   standIn: boolean;
 }
 
+/** The offline demo's key: the stand-ins accept any publishable key. */
+export const OFFLINE_PUBLISHABLE_KEY = 'pk_test_offlineDemo';
+
 /** Stripe test mode when both test keys are in the environment; the offline stand-in otherwise. */
 export function demoStripe(env = process.env): DemoStripe {
   const secret = env.STRIPE_SECRET_KEY;
@@ -25,7 +28,7 @@ export function demoStripe(env = process.env): DemoStripe {
     return { publishableKey: publishable, stripe: new Stripe(secret, { timeout: 6_000, maxNetworkRetries: 1 }), standIn: false };
   }
   if (secret || publishable) console.warn('[demo] test keys only (sk_test_… and pk_test_…): using the offline stand-in');
-  return { publishableKey: 'pk_test_offlineDemo', stripe: null, standIn: true };
+  return { publishableKey: OFFLINE_PUBLISHABLE_KEY, stripe: null, standIn: true };
 }
 
 function serviceWorker(): string {

@@ -1,5 +1,5 @@
 import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
-import { checkoutError } from '../errors';
+import { toCheckoutError } from '../errors';
 
 /**
  * Starts Stripe's embedded Checkout for a session and mounts it in `container`.
@@ -18,7 +18,6 @@ export async function startEmbeddedCheckout(
     return checkout;
   } catch (cause) {
     checkout?.destroy();
-    const reason = cause instanceof Error ? `: ${cause.message}` : '.';
-    throw checkoutError('embedded_failed', `Embedded Checkout could not start${reason}`, cause);
+    throw toCheckoutError('embedded_failed', 'Embedded Checkout could not start', cause);
   }
 }

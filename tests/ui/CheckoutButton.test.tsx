@@ -405,3 +405,38 @@ describe('CheckoutButton: accessibility (axe) in each state', () => {
     await expectNoAxeViolations(container);
   });
 });
+
+describe('CheckoutButton: host callbacks that throw', () => {
+  it('a throwing onError, onStateChange or onEvent costs the flow nothing: the alert shows, the others are still called, each error surfaces on its own task', async () => {
+    const thrown: unknown[] = [];
+    const onUncaught = (event: ErrorEvent) => {
+      thrown.push(event.error);
+      event.preventDefault();
+    };
+    window.addEventListener('error', onUncaught);
+    const onEvent = jest.fn(() => {
+      throw new Error('host onEvent bug');
+    });
+    const createSession = jest.fn(async () => {
+      throw new Error('server down');
+    });
+    const { button, onError, onStateChange } = setup({ createSession, onEvent, maxLoadAttempts: 1 });
+    onError.mockImplementation(() => {
+      throw new Error('host onError bug');
+    });
+    onStateChange.mockImplementation(() => {
+      throw new Error('host onStateChange bug');
+    });
+    try {
+      await userEvent.click(button());
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'session_failed' }));
+      await failLoad();
+      // The script's rejection still reaches onError after onStateChange threw.
+      expect(onError.mock.calls.map(([e]) => e.code)).toEqual(['session_failed', 'script_load_failed']);
+      await waitFor(() => expect(thrown.map(String)).toEqual(expect.arrayContaining(['Error: host onError bug', 'Error: host onEvent bug', 'Error: host onStateChange bug'])));
+    } finally {
+      window.removeEventListener('error', onUncaught);
+    }
+  });
+});

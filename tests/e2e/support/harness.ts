@@ -68,7 +68,7 @@ export type StripeStep =
 
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 async function answerStripe(route: Route, step: StripeStep): Promise<void> {
   if (step === 'hang') return; // the request stays pending until the context closes

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { CheckoutLoader } from '../src/checkoutRemote';
+import { OrderPage } from '../src/OrderPage';
+import { DemoPanel, useDemo } from './DemoPanel';
+import { exposeUnmount } from './recorder';
+
+function DemoPage({ load }: { load: CheckoutLoader }) {
+  const demo = useDemo();
+  const paid = demo.paid && (
+    <p className="paid" role="status">
+      Payment received. Thank you!
+    </p>
+  );
+  return (
+    <OrderPage load={load} checkout={demo.propsFor(0)} onRemoteError={demo.onRemoteError} notice={paid}>
+      <DemoPanel demo={demo} load={load} />
+    </OrderPage>
+  );
+}
+
+export function start(load: CheckoutLoader): void {
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <StrictMode>
+      <DemoPage load={load} />
+    </StrictMode>,
+  );
+  exposeUnmount(root); // the browser tests unmount the page
+}
