@@ -3,12 +3,11 @@
 // react19, next16) into .tmp/e2e/host-deps; each host builds once per set of inputs into
 // .tmp/e2e/builds; a child process serves every host on its own loopback port. What each host got
 // (a URL, or why not) goes to a JSON file for the tests.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive } from './env';
+import { filesUnder, hashOf, log, once, prune, run } from './hostBuildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
@@ -36,95 +35,6 @@ export interface HostMatrixEnv {
 export const CONFIGURED_REMOTE_ORIGIN = 'http://localhost:3001';
 
 export const HOSTS_ENV_VAR = 'E2E_HOSTS_FILE';
-
-function log(message: string): void {
-  process.stderr.write(`e2e hosts: ${message}\n`);
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function hashOf(parts: string[], files: string[]): string {
-  const hash = createHash('sha256').update(process.version);
-  for (const part of parts) hash.update(part).update('\0');
-  for (const file of files.sort()) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * Fills `final` once: `fill` works in a private directory renamed into place when complete, so a
- * concurrent run never sees half of it; an existing complete one is reused.
- */
-async function once(final: string, what: string, fill: (work: string) => Promise<void>): Promise<{ dir: string; seconds: number }> {
-  if (existsSync(path.join(final, 'complete'))) return { dir: final, seconds: 0 };
-  const started = Date.now();
-  const work = `${final}.tmp-${process.pid}`;
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  try {
-    await fill(work);
-  } catch (error) {
-    rmSync(work, { recursive: true, force: true });
-    throw error;
-  }
-  writeFileSync(path.join(work, 'complete'), new Date().toISOString());
-  try {
-    renameSync(work, final);
-  } catch {
-    rmSync(work, { recursive: true, force: true }); // a concurrent run put the same one in place first
-  }
-  const seconds = (Date.now() - started) / 1000;
-  log(`${what} in ${seconds.toFixed(1)} s`);
-  return { dir: final, seconds };
-}
-
-/** Removes what killed runs left, and all but the newest two of each kind. */
-function prune(dir: string, prefixOf: (name: string) => string | null, keep: Set<string>): void {
-  if (!existsSync(dir)) return;
-  const groups = new Map<string, Array<{ name: string; mtime: number }>>();
-  for (const name of readdirSync(dir)) {
-    const pid = /\.tmp-(\d+)$/.exec(name)?.[1];
-    if (pid) {
-      if (!alive(Number(pid))) rmSync(path.join(dir, name), { recursive: true, force: true });
-      continue;
-    }
-    const prefix = prefixOf(name);
-    if (!prefix || keep.has(name)) continue;
-    const list = groups.get(prefix) ?? [];
-    list.push({ name, mtime: statSync(path.join(dir, name)).mtimeMs });
-    groups.set(prefix, list);
-  }
-  for (const list of groups.values()) {
-    for (const old of list.sort((a, b) => b.mtime - a.mtime).slice(1)) rmSync(path.join(dir, old.name), { recursive: true, force: true });
-  }
-}
-
-/** Runs a command to its end; rejects with its exit and the end of its output. */
-function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} failed (${String(error)})`));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`));
-    });
-  });
-}
 
 /** One set of hosts' tools, installed from its lockfile. */
 function installDeps(tools: ToolSet): Promise<{ dir: string; seconds: number }> {
