@@ -102,12 +102,14 @@ e2eSuite('the remote down, in every host', () => {
       const pages = await Promise.all(MATRIX.map((host) => prepare(host, answer)));
       // A first navigation costs the browser's own start-up: paid here, not by the first host.
       await (await open({ url: 'about:blank', waitForButtons: 0 })).page.goto(servedHost('element').url);
-      const outcomes: Array<Promise<Outcome>> = [];
+      // Settled as they go: a host that fails while the next ones start is no unhandled rejection.
+      const outcomes: Array<Promise<PromiseSettledResult<Outcome>>> = [];
       for (const prepared of pages) {
         const started = await start(prepared).catch((error: unknown) => error as Error);
-        outcomes.push(started instanceof Error ? Promise.reject(started) : finish(prepared, started, hangs));
+        const outcome = started instanceof Error ? Promise.reject(started) : finish(prepared, started, hangs);
+        outcomes.push(Promise.allSettled([outcome]).then(([result]) => result));
       }
-      const results = await Promise.allSettled(outcomes);
+      const results = await Promise.all(outcomes);
       const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${MATRIX[i].id}: ${String(r.reason?.message ?? r.reason)}`] : []));
       for (const r of results) {
         if (r.status !== 'fulfilled') continue;
