@@ -1,7 +1,13 @@
 // Federation settings of the remote, and the host-side React shares our own hosts use.
 
-/** The React versions the button runs on: whichever of these the host brings. */
-export const REACT_RANGE = '^18.3.0 || ^19.0.0';
+/**
+ * The React versions the button runs on: whichever of these the host brings, prereleases included
+ * (Next.js's App Router runs its vendored `19.3.0-canary-…`; react-dom 18.3.1 calls itself
+ * `18.3.1-next-…`). The federation runtime compares each comparator as written (it has not
+ * node-semver's rule that a prerelease only matches a comparator on its own x.y.z), so the `-0`
+ * bounds take in every prerelease from 18.3.0's first to 20.0.0's, excluded.
+ */
+export const REACT_RANGE = '>=18.3.0-0 <20.0.0-0';
 
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: false });
 
