@@ -165,6 +165,22 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    requests,
+    deliveries,
+    ...controlStandIn(url),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Plays Stripe's side of a payment on a stand-in running elsewhere (another process), by its URL. */
+export function controlStandIn(url: string): Pick<StripeApiStandIn, 'complete' | 'settle' | 'expire'> {
   const post = async (path: string, input: unknown) => {
     const res = await fetch(`${url}${CONTROL_PREFIX}${path}`, { method: 'POST', body: JSON.stringify(input) });
     const reply = (await res.json()) as { returnUrl?: string | null; error?: string };
@@ -172,18 +188,9 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     return { returnUrl: reply.returnUrl ?? null };
   };
   return {
-    url,
-    port,
-    requests,
-    deliveries,
     complete: (id, outcome) => post(`${id}/complete`, { outcome }),
     settle: async (id, result) => void (await post(`${id}/settle`, { result })),
     expire: (id) => post(`${id}/expire`, {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -3,19 +3,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CheckoutModule } from './checkoutRemote';
 import { CheckoutSlot } from './CheckoutSlot';
+import { OrderStatus, useOrderToShow } from './OrderStatus';
 import { DemoPanel, useDemo } from '../demo/DemoPanel';
 import { exposeUnmount } from '../demo/recorder';
 
 function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
   const demo = useDemo();
+  const { order, completed } = useOrderToShow();
   return (
     <main>
       <h1>Your order</h1>
-      {demo.paid && <p className="paid" role="status">Payment received. Thank you!</p>}
+      {order && <OrderStatus {...order} />}
       <p className="order">
         Coffee beans, 1 kg <strong>12.00 €</strong>
       </p>
-      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0)}>
+      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0, completed)}>
         Pay 12.00 €
       </CheckoutSlot>
       <DemoPanel demo={demo} load={load} />
