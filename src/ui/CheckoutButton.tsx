@@ -201,6 +201,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           clientSecret={flow.clientSecret}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
+          onEmbeddedEvent={emit}
           onClose={() => closeDialog()}
           onComplete={() => {
             closeDialog(true);
