@@ -11,8 +11,8 @@ import { lineFor, type Line } from './timeline';
 export interface Demo {
   options: DemoOptions;
   server: DemoServer | null;
-  /** Button `i`'s props: the demo's, the query's `props` over them, the callbacks recorded; `onComplete` the page's own. */
-  propsFor: (i: number, onComplete?: () => void) => CheckoutButtonProps;
+  /** Button `i`'s props: the demo's, the query's `props` over them, the callbacks recorded. */
+  propsFor: (i: number) => CheckoutButtonProps;
   lines: Line[];
   onRemoteError: (error: Error) => void;
 }
@@ -29,7 +29,8 @@ function demoServer(): DemoServer | null {
   }
 }
 
-export function useDemo(): Demo {
+/** `onComplete`: the page's own, for the first button's embedded completion. */
+export function useDemo(onComplete?: () => void): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
@@ -69,7 +70,7 @@ export function useDemo(): Demo {
     void (server?.stripe === 'stand-in' ? fetch(CHECKOUT_STAND_IN_PATH, { method: 'POST', body: new URLSearchParams({ session: LAST_SESSION, outcome: 'paid' }), redirect: 'manual' }) : Promise.resolve())
       .catch(() => undefined)
       .then(then);
-  const propsFor = (i: number, onComplete?: () => void): CheckoutButtonProps => ({
+  const propsFor = (i: number): CheckoutButtonProps => ({
     ...demoProps,
     ...options.props,
     ...(i === 0 ? { onEvent } : {}),

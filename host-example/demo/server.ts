@@ -89,7 +89,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   const mark: DemoServer = { stripe: demo.standIn ? 'stand-in' : 'test-mode', publishableKey: demo.publishableKey };
   const cookie = `${DEMO_COOKIE}=${encodeURIComponent(JSON.stringify(mark))}; Path=/; SameSite=Strict`;
   let backend: Promise<Backend> | undefined;
-  return async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
+  const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/demo-sw.js') return send(res, 200, serviceWorker(), 'text/javascript');
     // The demo's session switch: a failing or silent endpoint, before the real one.
@@ -110,4 +110,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
     }
     next();
   };
+  /** Stops the Stripe API stand-in, if one was started. */
+  const close = async () => void (await (await backend)?.standIn?.close());
+  return Object.assign(middleware, { close });
 }

@@ -8,8 +8,8 @@ import { DemoPanel, useDemo } from '../demo/DemoPanel';
 import { exposeUnmount } from '../demo/recorder';
 
 function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
-  const demo = useDemo();
   const { order, completed } = useOrderToShow();
+  const demo = useDemo(completed);
   return (
     <main>
       <h1>Your order</h1>
@@ -17,7 +17,7 @@ function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
       <p className="order">
         Coffee beans, 1 kg <strong>12.00 €</strong>
       </p>
-      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0, completed)}>
+      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0)}>
         Pay 12.00 €
       </CheckoutSlot>
       <DemoPanel demo={demo} load={load} />
