@@ -17,7 +17,10 @@ export interface CreateSessionOptions {
   log?: (message: string, error: unknown) => void;
 }
 
-/** An embedded completion happens in the page, with no redirect: this cookie tells the status route which session it was. */
+/**
+ * An embedded completion happens in the page, with no redirect and so no id in a URL: this cookie
+ * tells the page which session to ask the status of. An id, not a secret (it is in every return URL).
+ */
 export const LAST_SESSION_COOKIE = 'checkout_session';
 
 export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error }: CreateSessionOptions): Handler {
@@ -42,7 +45,7 @@ export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log 
     }
     const reply = mode === 'embedded' ? { clientSecret: session.client_secret } : { url: session.url };
     if (!Object.values(reply)[0]) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'embedded' ? 'client_secret' : 'url'}.`);
-    const cookie = `${LAST_SESSION_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400`;
+    const cookie = `${LAST_SESSION_COOKIE}=${session.id}; Path=/; SameSite=Strict; Max-Age=86400`;
     sendJson(res, 200, reply, mode === 'embedded' ? { 'Set-Cookie': cookie } : {});
   };
 }

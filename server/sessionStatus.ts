@@ -1,9 +1,7 @@
 // GET ?session_id=cs_…: the order's state for the page the person comes back to. Only what that
-// page needs: no client secret, no email, no amounts. After an embedded completion (no redirect, so
-// no id in the URL) the session is the one this browser last created (its cookie).
+// page needs: no client secret, no email, no amounts.
 import type Stripe from 'stripe';
 import { refuseMethod, sendError, sendJson, type Handler } from './http';
-import { LAST_SESSION_COOKIE } from './createCheckoutSession';
 import { orderOutcome, type OrderOutcome } from './orderOutcome';
 import { describeStripeFailure } from './stripeErrors';
 
@@ -20,18 +18,11 @@ export interface SessionStatusOptions {
 
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  return header
-    ?.split(/;\s*/)
-    .find((pair) => pair.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-}
-
 export function sessionStatusHandler({ stripe, log = console.error }: SessionStatusOptions): Handler {
   return async (req, res) => {
     if (refuseMethod(req, res, 'GET')) return;
     const query = new URL(req.url ?? '/', 'http://server').searchParams;
-    const id = query.get('session_id') ?? cookie(req.headers.cookie, LAST_SESSION_COOKIE) ?? '';
+    const id = query.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return sendError(res, 400, 'session_id must be a Checkout Session id (cs_test_… or cs_live_…).');
     try {
       const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });

@@ -1,6 +1,6 @@
 // What became of the order, as the server reads it from Stripe: never "paid" on the page's word.
 import { useEffect, useState } from 'react';
-import { readOrderStatus, returnedSessionId, type OrderOutcome } from './orderStatus';
+import { lastSessionId, readOrderStatus, returnedSessionId, type OrderOutcome } from './orderStatus';
 
 const TEXT: Record<OrderOutcome | 'checking' | 'unknown', string> = {
   checking: 'Checking your payment…',
@@ -14,14 +14,19 @@ const TEXT: Record<OrderOutcome | 'checking' | 'unknown', string> = {
 const BAD = new Set(['failed', 'expired', 'unknown']);
 
 /** The order to show: the one Stripe sent the person back with, or (`completed`) the embedded one just paid. */
-type Order = { sessionId: string | null; check: number };
+type Order = { sessionId: string; check: number };
 
 export function useOrderToShow(): { order: Order | null; completed: () => void } {
   const [order, setOrder] = useState<Order | null>(() => {
     const sessionId = returnedSessionId(location.search);
     return sessionId ? { sessionId, check: 0 } : null;
   });
-  return { order, completed: () => setOrder((o) => ({ sessionId: null, check: (o?.check ?? 0) + 1 })) };
+  const completed = () => {
+    // A session from elsewhere (a host's own createSession) leaves no cookie: nothing to report then.
+    const sessionId = lastSessionId(document.cookie);
+    if (sessionId) setOrder((o) => ({ sessionId, check: (o?.check ?? 0) + 1 }));
+  };
+  return { order, completed };
 }
 
 export function OrderStatus({ sessionId, check }: Order) {

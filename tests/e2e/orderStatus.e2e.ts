@@ -57,12 +57,14 @@ e2eSuite('the return page shows the order as the server reads it from Stripe', (
     const pay = host.page.getByRole('button', { name: 'Pay (stand-in)' });
     await pay.waitFor();
     const cookie = (await host.context.cookies()).find((c) => c.name === 'checkout_session');
-    expect(cookie).toMatchObject({ httpOnly: true, value: expect.stringMatching(/^cs_test_\w+$/) });
+    expect(cookie).toMatchObject({ sameSite: 'Strict', value: expect.stringMatching(/^cs_test_\w+$/) });
     // Stripe's servers complete the session as the person pays in the embedded form.
     await stripeSide().complete(cookie!.value, 'paid');
     await pay.click();
     await host.page.getByRole('dialog').waitFor({ state: 'detached' });
     await host.waitForVisible(host.page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }), 'the paid status');
+    const statusReads = host.requests.filter((r) => r.url.includes('/api/checkout-session-status'));
+    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([cookie!.value]);
     host.expectNoNavigation();
     await host.expectNoPageErrors();
   });

@@ -70,8 +70,8 @@ describe('POST /api/checkout-sessions', () => {
     expect(sent.params).toMatchObject({ ui_mode: 'embedded_page', return_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}` });
     expect(sent.params).not.toHaveProperty('success_url');
     expect(sent.params).not.toHaveProperty('cancel_url');
-    // The status route's fallback after an embedded completion (no redirect, no id in the URL).
-    expect(res.headers.get('set-cookie')).toMatch(/^checkout_session=cs_test_\w+; Path=\/; HttpOnly; SameSite=Lax/);
+    // For the page after an embedded completion (no redirect, no id in a URL).
+    expect(res.headers.get('set-cookie')).toMatch(/^checkout_session=cs_test_\w+; Path=\/; SameSite=Strict/);
   });
 
   it("the button's retry with the same key gets the same session (Stripe replays it)", async () => {
