@@ -72,6 +72,10 @@ export type CheckoutEvent = { at: number } & (
   | { type: 'redirect'; origin: string }
   | { type: 'embedded_open' }
   | { type: 'embedded_close'; completed: boolean }
+  /** Embedded Checkout's own `onAnalyticsEvent`: Stripe's event name only (`checkoutRendered`, `checkoutSubmitted`, …). */
+  | { type: 'embedded_analytics'; name: string }
+  /** Embedded Checkout's `onComplete`. */
+  | { type: 'embedded_complete' }
 );
 
 export type CheckoutEventType = CheckoutEvent['type'];

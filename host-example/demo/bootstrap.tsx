@@ -2,18 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CheckoutLoader } from '../src/checkoutRemote';
 import { OrderPage } from '../src/OrderPage';
+import { useOrderToShow } from '../src/OrderStatus';
 import { DemoPanel, useDemo } from './DemoPanel';
 import { exposeUnmount } from './recorder';
 
 function DemoPage({ load }: { load: CheckoutLoader }) {
-  const demo = useDemo();
-  const paid = demo.paid && (
-    <p className="paid" role="status">
-      Payment received. Thank you!
-    </p>
-  );
+  const { order, completed } = useOrderToShow();
+  const demo = useDemo(completed);
   return (
-    <OrderPage load={load} checkout={demo.propsFor(0)} onRemoteError={demo.onRemoteError} notice={paid}>
+    <OrderPage load={load} order={order} checkout={demo.propsFor(0)} onRemoteError={demo.onRemoteError}>
       <DemoPanel demo={demo} load={load} />
     </OrderPage>
   );

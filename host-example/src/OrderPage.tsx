@@ -3,22 +3,23 @@ import type { ReactNode } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader } from './checkoutRemote';
 import { CheckoutSlot } from './CheckoutSlot';
+import { OrderStatus, type Order } from './OrderStatus';
 
 export interface OrderPageProps {
   load: CheckoutLoader;
   checkout: CheckoutButtonProps;
   onRemoteError?: (error: Error) => void;
-  /** Above the order: what the page has to say (a payment's outcome). */
-  notice?: ReactNode;
+  /** The order whose payment to report, read from the server (see OrderStatus.tsx). */
+  order: Order | null;
   /** Below the order. */
   children?: ReactNode;
 }
 
-export function OrderPage({ load, checkout, onRemoteError, notice, children }: OrderPageProps) {
+export function OrderPage({ load, checkout, onRemoteError, order, children }: OrderPageProps) {
   return (
     <main>
       <h1>Your order</h1>
-      {notice}
+      {order && <OrderStatus {...order} />}
       <p className="order">
         Coffee beans, 1 kg <strong>12.00 €</strong>
       </p>

@@ -116,6 +116,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           clientSecret={flow.clientSecret}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
+          onEmbeddedEvent={emit}
           onClose={() => closeDialog(false)}
           onComplete={() => {
             closeDialog(true);

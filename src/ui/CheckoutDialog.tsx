@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError } from '../types';
-import { startEmbeddedCheckout } from '../checkout/embedded';
+import { startEmbeddedCheckout, type EmbeddedCheckoutEvent } from '../checkout/embedded';
 import { useLatest } from './useLatest';
 
 export interface CheckoutDialogProps {
@@ -12,17 +12,19 @@ export interface CheckoutDialogProps {
   onClose: () => void;
   onComplete: () => void;
   onFail: (error: CheckoutError) => void;
+  /** Embedded Checkout's own events (its analytics names, its completion), for the button's telemetry. */
+  onEmbeddedEvent?: (event: EmbeddedCheckoutEvent) => void;
 }
 
 /**
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail }: CheckoutDialogProps) {
+export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onEmbeddedEvent }: CheckoutDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
-  const callbacks = useLatest({ onComplete, onFail });
+  const callbacks = useLatest({ onComplete, onFail, onEmbeddedEvent });
 
   useEffect(() => {
     const dialog = dialogRef.current!;
@@ -33,7 +35,8 @@ export function CheckoutDialog({ stripe, clientSecret, title, closeLabel, onClos
   useEffect(() => {
     let live = true;
     let destroy = () => {};
-    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete()).then(
+    const onEvent = (event: EmbeddedCheckoutEvent) => callbacks.current.onEmbeddedEvent?.(event);
+    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete(), onEvent).then(
       (checkout) => {
         if (live) destroy = () => checkout.destroy();
         else checkout.destroy(); // closed (or unmounted) while it was starting

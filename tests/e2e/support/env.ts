@@ -22,6 +22,8 @@ export interface E2EEnv {
   remoteCopyManifestUrl?: string;
   /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
+  /** The Stripe API stand-in behind the host's checkout routes (stand-ins/stripeApi.ts; its control routes play Stripe's side). */
+  stripeApiUrl?: string;
   serverPid?: number;
 }
 

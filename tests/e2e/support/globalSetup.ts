@@ -176,6 +176,7 @@ export default async function globalSetup(): Promise<void> {
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
+      stripeApiUrl: urls.stripeApi,
     });
     await setUpHostMatrix();
   } catch (error) {
