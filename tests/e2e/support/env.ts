@@ -27,17 +27,6 @@ export interface E2EEnv {
   serverPid?: number;
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function readE2EEnv(): E2EEnv {
   const file = process.env.E2E_ENV_FILE;
   if (!file || !existsSync(file)) {

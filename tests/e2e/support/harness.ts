@@ -8,7 +8,8 @@ import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
 import { en } from '../../../src/i18n/texts/en';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
-import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
+import { CHROMIUM_ARGS } from '../../../build/chromium';
+import { loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
 export const e2e: E2EEnv = readE2EEnv();

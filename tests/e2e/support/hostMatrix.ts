@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync,
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive } from './env';
-import { filesUnder, hashOf, log, once, prune, run } from './hostBuildCache';
+import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
@@ -93,7 +93,7 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
     packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
   );
   const files = [...filesUnder(source), ...(vendor ? [REMOTE_TIMEOUT_PLUGIN] : [])];
-  const final = path.join(BUILDS, `host-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
   const { dir, seconds } = await once(final, `built the ${host.id} host`, async (work) => {
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     for (const dir of packages) {
@@ -112,7 +112,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string): Promise<Bu
     ...Object.fromEntries(host.packages.map((name) => [name, installedVersion(deps, name)])),
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
-  const final = path.join(BUILDS, `host-${host.id}-${hashOf([deps], sources.flatMap(filesUnder))}`);
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps], sources.flatMap(filesUnder))}`);
   const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
@@ -197,7 +197,7 @@ export async function setUpHostMatrix(): Promise<void> {
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
-  prune(BUILDS, (name) => /^(host-.+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
+  prune(BUILDS, (name) => /^(matrix-.+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
 
   try {
     const { urls } = await startServer(dirs);

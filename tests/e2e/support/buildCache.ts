@@ -1,6 +1,7 @@
-// The host matrix's build cache: a folder filled once per hash of its inputs (written aside and
-// renamed into place, so a concurrent run never sees half of one), old ones pruned, and the tools'
-// commands run to their end with the tail of their output kept for the failure message.
+// The e2e builds' cache (the remote, the host example, the host matrix's installs and hosts): a folder
+// filled once per hash of its inputs (written aside and renamed into place, so a concurrent run never
+// sees half of one), old ones pruned, and the tools' commands run to their end with the tail of their
+// output kept for the failure message.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,14 +9,14 @@ import path from 'node:path';
 import { ROOT, alive } from './env';
 
 export function log(message: string): void {
-  process.stderr.write(`e2e hosts: ${message}\n`);
+  process.stderr.write(`e2e: ${message}\n`);
 }
 
 export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '@mf-types') return [];
     return entry.isDirectory() ? filesUnder(full) : [full];
   });
 }
@@ -32,6 +33,9 @@ export function hashOf(parts: string[], files: string[]): string {
  * concurrent run never sees half of it; an existing complete one is reused.
  */
 export async function once(final: string, what: string, fill: (work: string) => Promise<void>): Promise<{ dir: string; seconds: number }> {
+  // E2E_REBUILD=1 builds afresh (installs are kept: they only change with their lockfile).
+  const stale = process.env.E2E_REBUILD === '1' && path.basename(path.dirname(final)) === 'builds';
+  if (stale) rmSync(final, { recursive: true, force: true });
   if (existsSync(path.join(final, 'complete'))) return { dir: final, seconds: 0 };
   const started = Date.now();
   const work = `${final}.tmp-${process.pid}`;
