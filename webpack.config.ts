@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CompileHintsPlugin } from './build/compileHints';
+import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
 import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
 import { precompress } from './build/precompress';
 import { defineRelease, readRelease, stampManifest } from './build/release';
@@ -21,23 +22,31 @@ export const exposes = {
 
 type Config = Configuration & { devServer?: DevServerConfiguration };
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config => {
+const DIST = path.resolve(__dirname, 'dist');
+
+/** Two builds into dist/: the federated remote, and `checkout-button.js`, the one tag (build/elementBuild.ts). */
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[] => {
   const production = argv.mode !== 'development';
+  return [remote(production), elementBuild({ production, outputPath: DIST })];
+};
+
+function remote(production: boolean): Config {
   const release = readRelease(__dirname);
   return {
+    name: 'remote',
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
     // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      path: DIST,
       publicPath: 'auto',
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: 'checkout',
       // webpack waits 120 s for a chunk by default; a host's fallback should not wait that long.
       chunkLoadTimeout: 10_000,
-      clean: true,
+      clean: { keep: ELEMENT_FILES },
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
@@ -86,4 +95,4 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config =
       client: { overlay: { errors: true, warnings: false } },
     },
   };
-};
+}

@@ -34,7 +34,12 @@ export function editPage(html: string, edits: PageEdits): string {
 
 /** A request handler for `/` answering the edited page (for build/staticServer's `handle`). */
 export function servePage(root: string, edits: PageEdits) {
-  const body = Buffer.from(editPage(readFileSync(path.join(root, 'index.html'), 'utf8'), edits));
+  return htmlHandler(editPage(readFileSync(path.join(root, 'index.html'), 'utf8'), edits));
+}
+
+/** A request handler for `/` answering `html`, gzipped for a client that takes it. */
+export function htmlHandler(html: string) {
+  const body = Buffer.from(html);
   const gzipped = gzipSync(body, { level: 9 });
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://localhost');

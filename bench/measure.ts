@@ -47,18 +47,28 @@ export const USABLE_MARK = 'bench:usable';
 
 // Installed before any page script: notes when each milestone first happens (ms since navigation).
 // Usable (redirect mode): the button is rendered and enabled; Stripe.js ready: state `resolved`.
+// <checkout-button> renders in a shadow root: the probe finds the root there too, and watches it.
 const PROBE = `(() => {
   const marks = {};
+  const find = () => document.querySelector('[data-checkout-state]') || document.querySelector('checkout-button')?.shadowRoot?.querySelector('[data-checkout-state]');
   const check = () => {
     const now = performance.now();
-    const root = document.querySelector('[data-checkout-state]');
+    const root = find();
     const button = root && root.querySelector('button');
     if (button && marks.dom === undefined) marks.dom = now;
     if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') { marks.usable = now; performance.mark('${USABLE_MARK}'); }
     if (root && marks.stripe === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.stripe = now;
     if (marks.stripeTag === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripeTag = now;
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled'] });
+  const watched = { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled'] };
+  const observer = new MutationObserver(check);
+  observer.observe(document, watched);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const shadow = attachShadow.call(this, init);
+    observer.observe(shadow, watched);
+    return shadow;
+  };
   window.__bench = marks;
 })();`;
 

@@ -1,6 +1,7 @@
 // `npm run bench`: what federation costs a host, measured side by side on several networks.
 // Builds the production remote and the host example twice (bench/webpack.config.ts): `federated`, the
-// host example as it is, and `direct`, the same page with the button bundled from source. Serves
+// host example as it is, and `direct`, the same page with the button bundled from source; `standalone`
+// is the one-tag page (<checkout-button>, no React) on the same remote. Serves
 // every file compressed as a CDN would, and drives headless Chromium through interleaved rounds per
 // network profile (profiles.ts), each visit in a fresh context. Prints medians and federated/direct
 // ratios per milestone, the bytes a React host downloads from the remote before the button shows,
@@ -24,6 +25,7 @@ import { renderReport, type ReportSection } from './report';
 import { traceVariants } from './breakdown';
 import { breakdownLines, renderBreakdown } from './mainThreadReport';
 import { sourceMaps } from './sourceMaps';
+import { serveStandalonePage } from './standalonePage';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -47,8 +49,10 @@ const SELECTED = PROFILES.filter((p) => flags.profiles!.split(',').includes(p.na
 // The machine-readable last line is the 4g one: run it last.
 SELECTED.sort((a, b) => Number(a.name === '4g') - Number(b.name === '4g'));
 
-type Variant = 'direct' | 'federated';
-const VARIANTS: Variant[] = ['direct', 'federated'];
+// `standalone`: <checkout-button>, the one tag, on a plain page with no bundler and no React (standalonePage.ts).
+type Variant = 'direct' | 'federated' | 'standalone';
+const VARIANTS: Variant[] = ['direct', 'federated', 'standalone'];
+const BUILT: Variant[] = ['direct', 'federated'];
 
 function log(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -117,14 +121,15 @@ async function main(): Promise<void> {
   const manifestUrl = `${remote.url}/mf-manifest.json`;
   const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
   const hosts = {} as Record<Variant, StaticServer>;
-  for (const v of VARIANTS) {
+  hosts.standalone = await serveStandalonePage(remote.url);
+  for (const v of BUILT) {
     const root = path.join(__dirname, 'dist', v);
     const edits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
     hosts[v] = await startStaticServer({ root, handle: servePage(root, edits) });
   }
-  const urls: Record<Variant, string> = { direct: `${hosts.direct.url}/`, federated: `${hosts.federated.url}/` };
+  const urls = Object.fromEntries(VARIANTS.map((v) => [v, `${hosts[v].url}/`])) as Record<Variant, string>;
+  const origins = { [remote.url]: 'remote', ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])), [STRIPE_JS_ORIGIN]: 'stripe' };
   const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
-  const origins = { [remote.url]: 'remote', [hosts.direct.url]: 'host', [hosts.federated.url]: 'host', [STRIPE_JS_ORIGIN]: 'stripe' };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const started = Date.now();
   const results: Record<string, unknown> = {};
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
     for (const v of VARIANTS) await visit(browser, urls[v], PROFILES[0]);
 
     for (const profile of SELECTED) {
-      const visits: Record<Variant, Visit[]> = { direct: [], federated: [] };
+      const visits = Object.fromEntries(VARIANTS.map((v) => [v, []])) as unknown as Record<Variant, Visit[]>;
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
         const order = round % 2 ? [...VARIANTS].reverse() : VARIANTS;
@@ -153,18 +158,23 @@ async function main(): Promise<void> {
       const remotePaths = visits.federated.map((x) => remotePath(x, remote.url));
       const bytes = median(remotePaths.map((p) => p.bytes));
       const shown = remotePath(representative('federated'), remote.url);
+      const standaloneBytes = median(visits.standalone.map((x) => remotePath(x, remote.url).bytes));
+      const standaloneShown = remotePath(representative('standalone'), remote.url);
 
       const description = describeProfile(profile);
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
-      console.log(`${'milestone'.padEnd(22)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('+ms', 6)}`);
+      console.log(`${'milestone'.padEnd(22)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('+ms', 6)}${pad('standalone', 12)}`);
       for (const m of METRICS) {
         console.log(
-          `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}`,
+          `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}${pad(medians.standalone[m].toFixed(0), 12)}`,
         );
       }
       console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
       for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
       console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
+      console.log(`Standalone (<checkout-button>, no React on the page), same visit choice:`);
+      for (const f of standaloneShown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
+      console.log(`  ${'total'.padEnd(50)}${pad(standaloneShown.bytes, 7)}${pad(standaloneShown.wireBytes, 7)}  in ${standaloneShown.roundTrips} sequential round trip(s)`);
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, urls, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
 
@@ -174,6 +184,7 @@ async function main(): Promise<void> {
         medianMs: medians,
         ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
         remoteBytesBeforeButton: bytes,
+        standaloneRemoteBytesBeforeButton: standaloneBytes,
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
         samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
         representative: Object.fromEntries(VARIANTS.map((v) => [v, representative(v)])),
@@ -185,7 +196,7 @@ async function main(): Promise<void> {
         variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
         mainThread: breakdowns && renderBreakdown(breakdowns, TRACE_ROUNDS),
       });
-      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name}`);
+      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes}`);
     }
     log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const setup = {
@@ -196,6 +207,7 @@ async function main(): Promise<void> {
       variants: {
         direct: 'the host example with CheckoutButton bundled from source (no federation, one file)',
         federated: "the host example's production build as it is, its remote at the bench's dist/; the button's chunks preloaded by the page's server (--no-chunk-preload: not)",
+        standalone: "docs/element.md's one-tag page (tests/e2e/hosts/element): <checkout-button> from the bench's dist/checkout-button.js, no React, no Stripe.js tag of its own",
       },
       chunkPreload: !flags['no-chunk-preload'],
     };

@@ -1,7 +1,13 @@
 // Federation settings of the remote, and the host-side React shares our own hosts use.
 
-/** The React versions the button runs on: whichever of these the host brings. */
-export const REACT_RANGE = '^18.3.0 || ^19.0.0';
+/**
+ * The React versions the button runs on: whichever of these the host brings, prereleases included
+ * (Next.js's App Router runs its vendored `19.3.0-canary-…`; react-dom 18.3.1 calls itself
+ * `18.3.1-next-…`). The federation runtime compares each comparator as written (it has not
+ * node-semver's rule that a prerelease only matches a comparator on its own x.y.z), so the `-0`
+ * bounds take in every prerelease from 18.3.0's first to 20.0.0's, excluded.
+ */
+export const REACT_RANGE = '>=18.3.0-0 <20.0.0-0';
 
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: false });
 
@@ -9,7 +15,7 @@ const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersi
  * The remote never offers its React (`import: false`): singleton negotiation picks the highest
  * version, so an offered React 19 would replace a React 18.3 host's own. The button takes `react`
  * from the host and nothing else: no subpath (its JSX goes through `src/jsxRuntime.ts`), and not
- * `react-dom` (it renders no portal). `./mount` brings its own React (see `standaloneReact`).
+ * `react-dom` (it renders no portal). `./mount` brings its own renderer (see `standaloneReact`).
  */
 export const remoteReactShares = {
   react: { ...singleton(REACT_RANGE), import: false as const },
@@ -30,10 +36,15 @@ export const stripeShares = {
   '@stripe/stripe-js/pure': { ...singleton('^10.2.0'), eager: true },
 };
 
-/** The contract's headers: any origin may load the remote; entries are revalidated, hashed chunks kept. */
+/**
+ * The contract's headers: any origin may load the remote, and read its files' timings (Resource
+ * Timing reports 0 bytes for a cross-origin file without Timing-Allow-Origin). Entries are
+ * revalidated, hashed chunks kept (`cacheControlFor`).
+ */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Timing-Allow-Origin': '*',
 };
 
 export function cacheControlFor(path: string): string {

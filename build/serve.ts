@@ -1,5 +1,6 @@
 // `npm run serve`: the production remote (dist/) on :3001 and the host example (host-example/dist/)
 // on :3000, served as a CDN would (build/staticServer.ts), the host example with its demo server.
+// `npm run serve:remote` (`serve.ts remote`): the remote alone, for a host of your own.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer } from './staticServer';
@@ -12,6 +13,10 @@ const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 
 async function main(): Promise<void> {
   await startStaticServer({ root: path.join(ROOT, 'dist'), port: REMOTE_PORT, host: 'localhost' });
+  if (process.argv[2] === 'remote') {
+    console.log(`remote  http://localhost:${REMOTE_PORT}/mf-manifest.json`);
+    return;
+  }
   const demo = demoMiddleware(`http://localhost:${HOST_PORT}`, CHECKOUT_MANIFEST);
   const handle = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<boolean>((resolve) => void demo(req, res, () => resolve(false)).then(() => res.writableEnded && resolve(true)));

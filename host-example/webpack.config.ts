@@ -3,6 +3,7 @@
 //   npm run build  webpack --mode production -c host-example/webpack.config.ts
 //   --env checkoutManifest=https://cdn.example.com/checkout/mf-manifest.json   where the remote is
 //   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
+//   --env demo=off                              the integration alone (src/), without the demo
 //   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -12,7 +13,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { CompileHintsPlugin } from '../build/compileHints';
 import { precompress } from '../build/precompress';
 import { typescriptRule } from '../build/typescriptRule';
-import { demoMiddleware } from './demo/server';
+import { demoMiddleware, OFFLINE_PUBLISHABLE_KEY } from './demo/server';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
@@ -26,6 +27,8 @@ export interface HostEnv {
   stripeHint?: string;
   /** 'off': the HTML does not preload the remote's manifest and entry. */
   remoteHint?: string;
+  /** 'off': the integration alone (src/index.ts), without the demo's switches around it. */
+  demo?: string;
 }
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
@@ -34,7 +37,8 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
   return {
     mode: production ? 'production' : 'development',
     context: __dirname,
-    entry: './src/index.ts',
+    // The demo wraps the integration (src/) through its own entry.
+    entry: env.demo === 'off' ? './src/index.ts' : './demo/index.ts',
     devtool: 'source-map',
     output: {
       path: path.resolve(__dirname, 'dist'),
@@ -61,7 +65,10 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
         // A browser-only host: the runtime's Node code left out.
         experiments: { optimization: { target: 'web' } },
       }),
-      new webpack.DefinePlugin({ __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest) }),
+      new webpack.DefinePlugin({
+        __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest),
+        __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
+      }),
       new HtmlWebpackPlugin({
         template: './index.html',
         // index.html places the page's script itself, before the hints that start Stripe.js and the

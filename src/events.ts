@@ -3,7 +3,8 @@
 import type { CheckoutEvent, CheckoutEventListener } from './types';
 import { createStore, type Store } from './store';
 
-const PAGE_EVENTS = Symbol.for('checkout.events/v1');
+/** v2: listeners are given each event (v1 copies told them to read it). */
+const PAGE_EVENTS = Symbol.for('checkout.events/v2');
 
 type EventsWindow = Window & { [PAGE_EVENTS]?: Store<CheckoutEvent | null> };
 
@@ -32,8 +33,7 @@ export function emitCheckoutEvent(input: CheckoutEventInput): CheckoutEvent {
 export function subscribeCheckoutEvents(listener: CheckoutEventListener): () => void {
   const events = pageEvents();
   if (!events) return () => {};
-  return events.subscribe(() => {
-    const event = events.get();
+  return events.subscribe((event) => {
     if (event) listener(event);
   });
 }

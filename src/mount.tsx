@@ -5,7 +5,7 @@ import { CheckoutButton } from './ui/CheckoutButton';
 
 export type { CheckoutButtonProps, MountedCheckout } from './types';
 
-/** Renders the button into `target` with the remote's own React root. */
+/** Renders the button into `target` with the remote's own renderer (preact/compat: build/standaloneReact.ts). The target's children are replaced. */
 export function mount(target: HTMLElement, props: CheckoutButtonProps): MountedCheckout {
   const root = createRoot(target);
   let current = props;

@@ -1,35 +1,50 @@
 // The one observable value every store in src is made of: get, set, subscribe.
+import { callHost } from './hostCallback';
+
+export type Listener<T> = (value: T) => void;
 
 export interface Store<T> {
   get(): T;
   set(next: T): void;
-  subscribe(listener: () => void): () => void;
+  /** The listener gets every value set after it subscribed, once each, in the order they were set. */
+  subscribe(listener: Listener<T>): () => void;
 }
 
 /**
- * A listener that throws must not stop the others nor the code that set the value (a load in
- * flight, a click): its error is rethrown on its own task, where the page's error reporting sees it.
+ * Values set while a delivery is under way (a listener that retries on `rejected`) wait in a queue
+ * until every listener has heard the value before them: no listener misses a value, none hears them
+ * out of order. A listener that throws stops neither the others nor the code that set the value.
  */
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
-  const listeners = new Set<() => void>();
+  // A wrapper per subscription: the same function subscribed twice is called twice, unsubscribed once each.
+  const listeners = new Set<{ listener: Listener<T> }>();
+  const queue: T[] = [];
+  let delivering = false;
+
+  const deliver = (next: T) => {
+    for (const entry of Array.from(listeners)) {
+      // Unsubscribed by an earlier listener of this same delivery: it hears nothing more.
+      if (!listeners.has(entry)) continue;
+      callHost(entry.listener, next);
+    }
+  };
+
   return {
     get: () => value,
     set(next) {
       value = next;
-      for (const listener of Array.from(listeners)) {
-        try {
-          listener();
-        } catch (error) {
-          setTimeout(() => {
-            throw error;
-          });
-        }
+      queue.push(next);
+      if (delivering) return;
+      delivering = true;
+      try {
+        while (queue.length > 0) deliver(queue.shift() as T);
+      } finally {
+        delivering = false;
       }
     },
     subscribe(listener) {
-      // A wrapper per subscription: the same function subscribed twice is called twice, unsubscribed once each.
-      const entry = () => listener();
+      const entry = { listener };
       listeners.add(entry);
       return () => {
         listeners.delete(entry);

@@ -25,8 +25,5 @@ export function getStripeScriptState(): ScriptState {
 
 /** Calls `listener(state, error)` on every change; returns the unsubscribe function. */
 export function subscribeStripeScript(listener: StateChangeListener): () => void {
-  return subscribe(() => {
-    const { state, error } = getSnapshot();
-    listener(state, error);
-  });
+  return subscribe(({ state, error }) => listener(state, error));
 }

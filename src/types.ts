@@ -7,6 +7,7 @@ export type ScriptState = 'initial' | 'pending' | 'resolved' | 'rejected';
 export type CheckoutErrorCode =
   | 'secret_key' // sk_… or rk_… given: refused before any network request
   | 'invalid_key' // not a publishable key
+  | 'invalid_option' // mode or loadOn is not one of its values: refused before any network request
   | 'script_load_failed' // network error loading the script
   | 'script_timeout' // no answer within loadTimeoutMs (after the attempts)
   | 'script_blocked' // a Content-Security-Policy blocked the script
@@ -71,6 +72,10 @@ export type CheckoutEvent = { at: number } & (
   | { type: 'redirect'; origin: string }
   | { type: 'embedded_open' }
   | { type: 'embedded_close'; completed: boolean }
+  /** Embedded Checkout's own `onAnalyticsEvent`: Stripe's event name only (`checkoutRendered`, `checkoutSubmitted`, …). */
+  | { type: 'embedded_analytics'; name: string }
+  /** Embedded Checkout's `onComplete`. */
+  | { type: 'embedded_complete' }
 );
 
 export type CheckoutEventType = CheckoutEvent['type'];
@@ -97,8 +102,12 @@ export interface CheckoutButtonProps {
   sessionTimeoutMs?: number;
   /** Default ['https://checkout.stripe.com']. */
   allowedCheckoutOrigins?: string[];
-  /** Default window.location.assign. */
-  redirect?: (url: string) => void;
+  /**
+   * Default window.location.assign. Return `true` when it left the page: the button then stays busy
+   * until the page is shown again (back/forward cache). Otherwise the page is taken to stay (a router,
+   * a confirmation) and the button is usable again at once.
+   */
+  redirect?: (url: string) => void | boolean;
   /** Set on the provider's script tag, for hosts whose CSP uses nonces. */
   nonce?: string;
 

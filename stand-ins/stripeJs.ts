@@ -1,6 +1,8 @@
 // The one stand-in for Stripe.js, answered for https://js.stripe.com/* by the demo's service worker,
 // the browser tests' routes and the bench (stand-ins/ holds what answers for Stripe here). It is NOT Stripe: it defines `window.Stripe` with what the
-// remote uses, counts what ran (for the tests), and its embedded Checkout is one Pay button.
+// remote uses, counts what ran (for the tests), and its embedded Checkout is one Pay button that
+// reports Stripe.js's analytics events (names and shape as @stripe/stripe-js's types declare them).
+// Paying here completes nothing at Stripe's API: a test (or the demo server) plays that part.
 
 /** Script text: defines `window.Stripe`. */
 export const STRIPE_STAND_IN = `/* A stand-in for Stripe.js (offline demo and tests). Not Stripe. */
@@ -13,8 +15,17 @@ window.Stripe = function Stripe(key) {
     createEmbeddedCheckoutPage: async function (options) {
       var probe = (window.__embedded = window.__embedded || { created: 0, mounted: 0, destroyed: 0 });
       probe.created++;
-      await options.fetchClientSecret();
+      var secret = await options.fetchClientSecret();
       var pay = null;
+      var analytics = function (eventType, details) {
+        options.onAnalyticsEvent && options.onAnalyticsEvent({
+          eventType: eventType,
+          details: details,
+          checkoutSession: String(secret).split('_secret_')[0],
+          clientMetadata: {},
+          timestamp: Math.floor(Date.now() / 1000),
+        });
+      };
       return {
         mount: function (el) {
           probe.mounted++;
@@ -22,8 +33,12 @@ window.Stripe = function Stripe(key) {
           pay.type = 'button';
           pay.textContent = 'Pay (stand-in)';
           pay.style.cssText = 'margin:2rem;padding:.75rem 1.5rem;font:inherit';
-          pay.addEventListener('click', function () { options.onComplete && options.onComplete(); });
+          pay.addEventListener('click', function () {
+            analytics('checkoutSubmitted', { paymentMethodType: 'card' });
+            options.onComplete && options.onComplete();
+          });
           el.appendChild(pay);
+          analytics('checkoutRendered', {});
         },
         unmount: function () { pay && pay.remove(); },
         destroy: function () { probe.destroyed++; pay && pay.remove(); },

@@ -1,32 +1,46 @@
 /** @jest-environment node */
-// The README's "Mount it in your host" (the three recipes, the types, every host of "Which hosts") is
-// made of excerpts of files the suite builds and runs: the host matrix's fixtures (tests/e2e/hosts),
-// the host example and the typed runtime host. Each code block names its file in a marker; here each
-// block must still be in that file. And no file cites a ticket instead of saying what it means.
+// The README and docs/ show code a host writes: every block is an excerpt of a file the suite builds and
+// runs (the host matrix's fixtures in tests/e2e/hosts, the host example, the server half), named in a
+// marker, or says why it is not one. Here each excerpt must still be in its file. And no file cites a
+// ticket instead of saying what it means.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { codeBlocksOfSection, excerptMismatch, type CodeBlock } from './support/excerpts';
+import { codeBlocks, excerptMismatch, type CodeBlock } from './support/excerpts';
 
 const ROOT = path.resolve(__dirname, '..');
-const SECTION = '## Mount it in your host';
-const blocks = codeBlocksOfSection(readFileSync(path.join(ROOT, 'README.md'), 'utf8'), SECTION);
-const excerpts = blocks.filter((b): b is CodeBlock & { source: string } => b.source !== null);
 const read = (source: string) => readFileSync(path.join(ROOT, source), 'utf8');
+const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const blocks = DOCS.flatMap((doc) => codeBlocks(read(doc)).map((block) => ({ ...block, where: `${doc}:${block.line}` })));
+const excerpts = blocks.filter((b): b is CodeBlock & { source: string; where: string } => b.source !== null);
 
-describe(`README "${SECTION.slice(3)}": the recipes are excerpts of code the suite runs`, () => {
+describe('README.md and docs/: the code shown is code the suite runs', () => {
   it('every code block names its source file, or says why it is not an excerpt', () => {
-    expect(blocks.length).toBeGreaterThan(10);
-    expect(blocks.filter((b) => !b.marked).map((b) => `README.md:${b.line}`)).toEqual([]);
+    expect(excerpts.length).toBeGreaterThan(20);
+    expect(blocks.filter((b) => !b.marked).map((b) => b.where)).toEqual([]);
   });
 
-  it.each(excerpts.map((b) => ({ ...b, where: `README.md:${b.line}` })))('$where is still in $source', ({ source, lines }) => {
+  it.each(excerpts)('$where is still in $source', ({ source, lines }) => {
     expect(existsSync(path.join(ROOT, source))).toBe(true);
     expect(excerptMismatch(lines, read(source), source)).toBeNull();
   });
 
   it('process.env appears only in excerpts of build configs, which run in Node and define what the page gets', () => {
-    const inPage = excerpts.filter((b) => b.lines.some((l) => l.includes('process.env')) && !/(webpack|rspack|vite)\.config\.[jt]s$/.test(b.source));
-    expect(inPage.map((b) => `README.md:${b.line} (${b.source})`)).toEqual([]);
+    const inPage = excerpts.filter((b) => b.lines.some((l) => l.includes('process.env')) && !/(webpack|rspack|vite|rsbuild|next)\.config\.[jt]s$|^server\/|^host-example\/demo\//.test(b.source));
+    expect(inPage.map((b) => `${b.where} (${b.source})`)).toEqual([]);
+  });
+
+  it('every relative link points at a file that exists', () => {
+    const broken = DOCS.flatMap((doc) =>
+      [...read(doc).matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)]
+        .map((m) => m[1])
+        .filter((target) => !existsSync(path.join(ROOT, path.dirname(doc), target)))
+        .map((target) => `${doc} → ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('the README stays a front door (300 lines at most; the reference lives in docs/)', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(300);
   });
 });
 
@@ -59,9 +73,9 @@ describe('the repository speaks for itself', () => {
     });
 
   it('no README, comment or test name cites a ticket ("F12", "issue 4", "round 2")', () => {
-    const dirs = ['src', 'tests', 'host-example', 'build', 'bench', 'deploy'].filter((d) => existsSync(path.join(ROOT, d)));
+    const dirs = ['src', 'tests', 'host-example', 'build', 'bench', 'deploy', 'stand-ins', 'server'].filter((d) => existsSync(path.join(ROOT, d)));
     // This file names the patterns it looks for.
-    const files = ['README.md', ...dirs.flatMap(filesUnder)].filter((file) => file !== path.relative(ROOT, __filename));
+    const files = [...DOCS, ...dirs.flatMap(filesUnder)].filter((file) => file !== path.relative(ROOT, __filename));
     const cites = files.flatMap((file) =>
       read(file)
         .split('\n')

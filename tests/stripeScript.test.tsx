@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { getStripeScriptState, preloadStripe, subscribeStripeScript, useStripeScript } from '../src/stripeScript';
-import { answerWithStripe, failNetwork, resetPage, stripeTags } from './support/stripeStub';
+import { answerWithStripe, failNetwork, latestTag, resetPage, stripeTags } from './support/stripeStub';
 
 beforeEach(() => resetPage());
 
@@ -45,6 +45,29 @@ describe('the exposed stripeScript module', () => {
     expect(stripeOf(b)).not.toBe(stripeOf(a1));
     expect(stripeOf(aDe)).not.toBe(stripeOf(a1));
     expect(Stripe.mock.calls).toEqual([['pk_test_a', {}], ['pk_test_b', {}], ['pk_test_a', { locale: 'de' }]]);
+  });
+
+  it('a listener that retries on rejected costs the other listeners no state', async () => {
+    const retrying: string[] = [];
+    const other: string[] = [];
+    subscribeStripeScript((state) => {
+      retrying.push(state);
+      if (state === 'rejected' && retrying.filter((s) => s === 'rejected').length === 1) void preloadStripe({ publishableKey: 'pk_test_retry', maxLoadAttempts: 1 });
+    });
+    const errors: string[] = [];
+    subscribeStripeScript((state, error) => {
+      other.push(state);
+      if (error) errors.push(error.code);
+    });
+    const loading = preloadStripe({ publishableKey: 'pk_test_retry', maxLoadAttempts: 1 });
+    failNetwork();
+    await loading;
+    expect(retrying).toEqual(['pending', 'rejected', 'pending']);
+    expect(other).toEqual(['pending', 'rejected', 'pending']);
+    expect(errors).toEqual(['script_load_failed']);
+    answerWithStripe(latestTag());
+    await preloadStripe({ publishableKey: 'pk_test_retry' });
+    expect(other).toEqual(['pending', 'rejected', 'pending', 'resolved']);
   });
 
   it('useStripeScript follows the page state', async () => {

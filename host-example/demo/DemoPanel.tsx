@@ -2,9 +2,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../../src/types';
 import { CheckoutSlot } from '../src/CheckoutSlot';
-import type { CheckoutModule } from '../src/checkoutRemote';
+import type { CheckoutLoader } from '../src/checkoutRemote';
 import { DEMO_COOKIE, demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';
+import { CHECKOUT_STAND_IN_PATH, LAST_SESSION } from './checkoutStandInPage';
 import { lineFor, type Line } from './timeline';
 
 export interface Demo {
@@ -13,7 +14,6 @@ export interface Demo {
   /** Button `i`'s props: the demo's, the query's `props` over them, the callbacks recorded. */
   propsFor: (i: number) => CheckoutButtonProps;
   lines: Line[];
-  paid: boolean;
   onRemoteError: (error: Error) => void;
 }
 
@@ -29,7 +29,8 @@ function demoServer(): DemoServer | null {
   }
 }
 
-export function useDemo(): Demo {
+/** `onComplete`: the page's own, for the first button's embedded completion. */
+export function useDemo(onComplete?: () => void): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
@@ -51,23 +52,29 @@ export function useDemo(): Demo {
     loadOn: controlled ? 'mount' : 'click',
     disabled: !controlled,
     mode: options.mode,
-    sessionEndpoint: '/api/checkout-sessions',
-    sessionBody: { mode: options.mode, scenario: options.session },
+    sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
+    sessionBody: { productId: 'coffee-beans-1kg', mode: options.mode },
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {
-      // The stand-in's sessions have nowhere to go offline: land on the success page instead.
-      location.assign(server?.stripe === 'stand-in' ? '/?paid=1' : url);
+      // Offline, checkout.stripe.com is played by the demo server (./checkoutStandInPage.ts).
+      const session = new URL(url).pathname.split('/').pop() ?? '';
+      location.assign(server?.stripe === 'stand-in' ? `${CHECKOUT_STAND_IN_PATH}?session=${encodeURIComponent(session)}` : url);
     },
   };
   // The timeline is the first button's own telemetry; the error's message adds what a developer needs.
   const onEvent = (event: CheckoutEvent) => append(lineFor(event));
   const onError = (error: CheckoutError) => log(`${error.code}: ${error.message}`, 'bad');
+  // Offline, the stand-in Stripe.js's Pay has no Stripe behind it: the demo server completes the session.
+  const settle = (then?: () => void) => () =>
+    void (server?.stripe === 'stand-in' ? fetch(CHECKOUT_STAND_IN_PATH, { method: 'POST', body: new URLSearchParams({ session: LAST_SESSION, outcome: 'paid' }), redirect: 'manual' }) : Promise.resolve())
+      .catch(() => undefined)
+      .then(then);
   const propsFor = (i: number): CheckoutButtonProps => ({
     ...demoProps,
     ...options.props,
     ...(i === 0 ? { onEvent } : {}),
-    ...recorded(i, i === 0 ? { onError } : {}),
+    ...recorded(i, i === 0 ? { onError, onComplete: settle(onComplete) } : {}),
   });
   const onRemoteError = useCallback(
     (error: Error) => {
@@ -76,7 +83,7 @@ export function useDemo(): Demo {
     },
     [log],
   );
-  return { options, server, propsFor, lines, paid: new URLSearchParams(location.search).has('paid'), onRemoteError };
+  return { options, server, propsFor, lines, onRemoteError };
 }
 
 function Switch({ name, value, choices }: { name: string; value: string; choices: readonly string[] }) {
@@ -98,7 +105,7 @@ const NOTE = {
   none: 'Served as plain files, without the demo server: no session endpoint.',
 };
 
-export function DemoPanel({ demo, load }: { demo: Demo; load: (fresh: boolean) => Promise<CheckoutModule> }) {
+export function DemoPanel({ demo, load }: { demo: Demo; load: CheckoutLoader }) {
   const { options, server, lines } = demo;
   return (
     <aside className="demo" aria-label="Demo controls">

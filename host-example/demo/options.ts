@@ -73,7 +73,8 @@ export function demoOptions(search: string): DemoOptions {
 /** The same page with one switch changed. */
 export function withOption(search: string, key: string, value: string | null): string {
   const q = new URLSearchParams(search);
-  q.delete('paid');
+  q.delete('session_id');
+  q.delete('checkout');
   if (value === null) q.delete(key);
   else q.set(key, value);
   const query = q.toString();

@@ -1,31 +1,41 @@
-// Demo-only server side, for the dev server and `npm run serve`: the session endpoint (offline
-// stand-in sessions, or real ones in Stripe test mode through the official `stripe` library), the
-// service worker that answers js.stripe.com offline, the CSP scenario's header, and a cookie on the
-// page saying what it offers (the page reads it at once: no request before the button is usable).
+// Demo-only server side, for the dev server and `npm run serve`: the checkout routes of server/
+// (session, status, webhook), the service worker that answers js.stripe.com offline, the CSP
+// scenario's header, and a cookie on the page saying what it offers (the page reads it at once: no
+// request before the button is usable). The routes are the same code in both set-ups: against
+// Stripe in test mode (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY test keys; STRIPE_WEBHOOK_SECRET
+// from `stripe listen`), or offline against the Stripe API stand-in, started here in-process.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../stand-ins/stripeJs';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
+import { memoryOrders } from '../../server/orders';
+import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { checkoutStandInPage } from './checkoutStandInPage';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
 type Next = (error?: unknown) => void;
 
 export interface DemoStripe {
   publishableKey: string;
-  /** Real sessions in Stripe test mode; null: stand-in sessions. */
-  stripe: Stripe | null;
-  /** The page gets Stripe.js from the demo's service worker (offline). */
+  /** The page gets Stripe.js from the demo's service worker, Stripe's API is the stand-in (offline). */
   standIn: boolean;
+  stripe: Stripe | null;
 }
 
-/** Stripe test mode when both test keys are in the environment; the offline stand-in otherwise. */
+/** The offline demo's key: the stand-ins accept any publishable key. */
+export const OFFLINE_PUBLISHABLE_KEY = 'pk_test_offlineDemo';
+
+/** Stripe test mode when both test keys are in the environment; the offline stand-ins otherwise. */
 export function demoStripe(env = process.env): DemoStripe {
   const secret = env.STRIPE_SECRET_KEY;
   const publishable = env.STRIPE_PUBLISHABLE_KEY;
   if (secret?.startsWith('sk_test_') && publishable?.startsWith('pk_test_')) {
-    return { publishableKey: publishable, stripe: new Stripe(secret, { timeout: 6_000, maxNetworkRetries: 1 }), standIn: false };
+    return { publishableKey: publishable, standIn: false, stripe: new Stripe(secret, { timeout: 6_000, maxNetworkRetries: 1 }) };
   }
-  if (secret || publishable) console.warn('[demo] test keys only (sk_test_… and pk_test_…): using the offline stand-in');
-  return { publishableKey: 'pk_test_offlineDemo', stripe: null, standIn: true };
+  if (secret || publishable) console.warn('[demo] test keys only (sk_test_… and pk_test_…): using the offline stand-ins');
+  return { publishableKey: OFFLINE_PUBLISHABLE_KEY, standIn: true, stripe: null };
 }
 
 function serviceWorker(): string {
@@ -48,59 +58,51 @@ self.addEventListener('fetch', (event) => {
 `;
 }
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(body || '{}'));
-      } catch {
-        resolve({});
-      }
-    });
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+function send(res: ServerResponse, status: number, body: string, type: string): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  res.end(body);
 }
 
-async function createSession(stripe: Stripe | null, origin: string, mode: string): Promise<{ url: string } | { clientSecret: string }> {
-  if (!stripe) {
-    const id = `cs_demo_${Math.random().toString(36).slice(2, 10)}`;
-    return mode === 'embedded' ? { clientSecret: `${id}_secret_demo` } : { url: `https://checkout.stripe.com/c/pay/${id}` };
-  }
-  const line = { price_data: { currency: 'eur', product_data: { name: 'Coffee beans, 1 kg' }, unit_amount: 1200 }, quantity: 1 };
-  const base = { mode: 'payment' as const, line_items: [line] };
-  if (mode === 'embedded') {
-    const session = await stripe.checkout.sessions.create({ ...base, ui_mode: 'embedded', return_url: `${origin}/?paid=1` });
-    return { clientSecret: session.client_secret! };
-  }
-  const session = await stripe.checkout.sessions.create({ ...base, success_url: `${origin}/?paid=1`, cancel_url: `${origin}/` });
-  return { url: session.url! };
+interface Backend {
+  routes: ReturnType<typeof checkoutRoutes>;
+  standIn: StripeApiStandIn | null;
+}
+
+async function startBackend(origin: string, { stripe }: DemoStripe, env = process.env): Promise<Backend> {
+  // Offline, the stand-in signs its events with a secret of the demo's; `stripe listen` prints the real one.
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (stripe ? undefined : `whsec_offline${randomBytes(12).toString('hex')}`);
+  const standIn = stripe ? null : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
+  if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (see docs/server.md)`);
+  const routes = checkoutRoutes({
+    stripe: stripe ?? stripeForStandIn(standIn!),
+    catalog: catalogOf(DEMO_PRODUCTS),
+    returnPage: `${origin}/`,
+    orders: memoryOrders(),
+    fulfil: async (session) => console.log(`[demo] order ${session.id} paid: ship ${session.metadata?.product_id ?? 'the order'}`),
+    webhookSecret,
+  });
+  return { routes, standIn };
 }
 
 /**
  * Connect-style middleware: answers the demo's paths, passes everything else on. `checkoutManifest`:
  * where the page's remote is (the CSP scenario allows its origin, or the page's `?remote=`).
  */
-export function demoMiddleware(origin: string, checkoutManifest: string, { publishableKey, stripe, standIn }: DemoStripe = demoStripe()) {
-  const mark: DemoServer = { stripe: standIn ? 'stand-in' : 'test-mode', publishableKey };
+export function demoMiddleware(origin: string, checkoutManifest: string, demo: DemoStripe = demoStripe()) {
+  const mark: DemoServer = { stripe: demo.standIn ? 'stand-in' : 'test-mode', publishableKey: demo.publishableKey };
   const cookie = `${DEMO_COOKIE}=${encodeURIComponent(JSON.stringify(mark))}; Path=/; SameSite=Strict`;
-  return async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
+  let backend: Promise<Backend> | undefined;
+  const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/demo-sw.js') return send(res, 200, serviceWorker(), 'text/javascript');
-    if (url.pathname === '/api/checkout-sessions' && req.method === 'POST') {
-      const { mode, scenario } = await readJson(req);
-      if (scenario === '500') return send(res, 500, { error: 'demo: the server failed' });
-      if (scenario === 'hang') return void setTimeout(() => send(res, 504, {}), 30_000);
-      try {
-        return send(res, 200, await createSession(stripe, origin, String(mode)));
-      } catch (error) {
-        return send(res, 502, { error: error instanceof Error ? error.message : 'Stripe refused the session' });
-      }
+    // The demo's session switch: a failing or silent endpoint, before the real one.
+    const scenario = url.pathname === CHECKOUT_PATHS.sessions ? url.searchParams.get('scenario') : null;
+    if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
+    if (scenario === 'hang') return void setTimeout(() => send(res, 504, '{}', 'application/json'), 30_000);
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/demo-checkout')) {
+      const { routes, standIn } = await (backend ??= startBackend(origin, demo));
+      if (await routes(req, res)) return;
+      if (standIn && (await checkoutStandInPage(req, res, standIn))) return;
     }
     if (req.headers.accept?.includes('text/html')) res.setHeader('Set-Cookie', cookie);
     // The CSP scenario: a real policy that leaves js.stripe.com out.
@@ -111,4 +113,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, { publi
     }
     next();
   };
+  /** Stops the Stripe API stand-in, if one was started. */
+  const close = async () => void (await (await backend)?.standIn?.close());
+  return Object.assign(middleware, { close });
 }

@@ -33,5 +33,9 @@ export function lineFor(event: CheckoutEvent): Line {
       return { t, text: 'embedded Checkout opened' };
     case 'embedded_close':
       return event.completed ? { t, text: 'payment complete', tone: 'ok' } : { t, text: 'embedded Checkout closed' };
+    case 'embedded_analytics':
+      return { t, text: `embedded Checkout: ${event.name}` };
+    case 'embedded_complete':
+      return { t, text: 'embedded Checkout reports completion', tone: 'ok' };
   }
 }

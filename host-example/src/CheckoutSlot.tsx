@@ -2,7 +2,7 @@
 // The page around it never waits for the remote and never breaks with it.
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
-import type { CheckoutModule } from './checkoutRemote';
+import type { CheckoutLoader, CheckoutModule } from './checkoutRemote';
 
 type Remote = { status: 'loading' } | { status: 'ready'; module: CheckoutModule } | { status: 'failed'; error: Error };
 
@@ -30,7 +30,7 @@ class Boundary extends Component<{ fallback: (reset: () => void) => ReactNode; c
 
 export interface CheckoutSlotProps extends CheckoutButtonProps {
   /** The remote's load, started as early as the page could (see index.ts). */
-  load: (fresh: boolean) => Promise<CheckoutModule>;
+  load: CheckoutLoader;
   onRemoteError?: (error: Error) => void;
 }
 

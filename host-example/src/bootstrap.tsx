@@ -1,34 +1,27 @@
-// The page: an order and its checkout slot. The demo panel below it is demo-only (../demo).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { CheckoutModule } from './checkoutRemote';
-import { CheckoutSlot } from './CheckoutSlot';
-import { DemoPanel, useDemo } from '../demo/DemoPanel';
-import { exposeUnmount } from '../demo/recorder';
+import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
+import type { CheckoutLoader } from './checkoutRemote';
+import { OrderPage } from './OrderPage';
+import { useOrderToShow } from './OrderStatus';
 
-function Page({ load }: { load: (fresh: boolean) => Promise<CheckoutModule> }) {
-  const demo = useDemo();
-  return (
-    <main>
-      <h1>Your order</h1>
-      {demo.paid && <p className="paid" role="status">Payment received. Thank you!</p>}
-      <p className="order">
-        Coffee beans, 1 kg <strong>12.00 €</strong>
-      </p>
-      <CheckoutSlot load={load} onRemoteError={demo.onRemoteError} {...demo.propsFor(0)}>
-        Pay 12.00 €
-      </CheckoutSlot>
-      <DemoPanel demo={demo} load={load} />
-    </main>
-  );
+/** The button's settings: the publishable key is public; the session endpoint is your server's. */
+const checkout: CheckoutButtonProps = {
+  publishableKey: __STRIPE_PUBLISHABLE_KEY__, // defined in webpack.config.ts
+  sessionEndpoint: '/api/checkout-sessions',
+  sessionBody: { productId: 'coffee-beans-1kg' }, // the server prices it (server/catalog.ts)
+};
+
+function Shop({ load }: { load: CheckoutLoader }) {
+  // Back from Stripe (?session_id=), or an embedded payment just completed: the server says how it went.
+  const { order, completed } = useOrderToShow();
+  return <OrderPage load={load} order={order} checkout={{ ...checkout, onComplete: completed }} />;
 }
 
-export function start(load: (fresh: boolean) => Promise<CheckoutModule>): void {
-  const root = createRoot(document.getElementById('root')!);
-  root.render(
+export function start(load: CheckoutLoader): void {
+  createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Page load={load} />
+      <Shop load={load} />
     </StrictMode>,
   );
-  exposeUnmount(root); // demo-only: the browser tests unmount the page
 }

@@ -67,6 +67,9 @@ export function registerCheckout(policy: RemotePolicy): void {
   registerRemotes([{ name: NAME, entry: policy.manifestUrl }]);
 }
 
+/** How the host example loads the remote: three attempts, five seconds per request. */
+export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 3, timeoutMs: 5_000 };
+
 /** Loads `checkout/CheckoutButton`, `policy.attempts` times at most. `fresh` forgets a failed remote first. */
 export async function loadCheckout(policy: RemotePolicy, fresh = false): Promise<CheckoutModule> {
   let reason: unknown;
@@ -84,4 +87,15 @@ export async function loadCheckout(policy: RemotePolicy, fresh = false): Promise
     if (attempt < policy.attempts) await pause(attempt);
   }
   throw new Error(`The checkout remote is unavailable: ${describeFailure(reason)} (${policy.attempts} attempt${policy.attempts === 1 ? '' : 's'}).`, { cause: reason });
+}
+
+/** What the checkout slot calls: the first time it gets the load already under way, Try again loads afresh. */
+export type CheckoutLoader = (fresh: boolean) => Promise<CheckoutModule>;
+
+/** Registers the remote and starts loading it now, in parallel with the page's own start. */
+export function startCheckout(policy: RemotePolicy): CheckoutLoader {
+  registerCheckout(policy);
+  const first = loadCheckout(policy);
+  first.catch(() => {}); // the slot shows the failure; nothing is left unhandled meanwhile
+  return (fresh) => (fresh ? loadCheckout(policy, true) : first);
 }

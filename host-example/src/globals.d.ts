@@ -1,2 +1,4 @@
-/** The remote's manifest URL, set at build time by webpack.config.ts (CHECKOUT_MANIFEST). */
+/** Set at build time by webpack.config.ts: where the remote's manifest is (CHECKOUT_MANIFEST). */
 declare const __CHECKOUT_MANIFEST__: string;
+/** Set at build time by webpack.config.ts (STRIPE_PUBLISHABLE_KEY): publishable keys are public. */
+declare const __STRIPE_PUBLISHABLE_KEY__: string;

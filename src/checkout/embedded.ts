@@ -1,5 +1,16 @@
-import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
-import { checkoutError } from '../errors';
+import type { Stripe, StripeEmbeddedCheckout, StripeEmbeddedCheckoutAnalyticsEventUnion } from '@stripe/stripe-js';
+import { toCheckoutError } from '../errors';
+
+/** What Embedded Checkout tells us, without its details (a promotion code, amounts, the device). */
+export type EmbeddedCheckoutEvent = { type: 'embedded_analytics'; name: string } | { type: 'embedded_complete' };
+
+// Stripe's event names are identifiers (`checkoutRendered`); anything else is not passed on.
+const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+export function analyticsEvent(event: StripeEmbeddedCheckoutAnalyticsEventUnion | undefined): EmbeddedCheckoutEvent | null {
+  const name: unknown = event?.eventType;
+  return typeof name === 'string' && EVENT_NAME.test(name) ? { type: 'embedded_analytics', name } : null;
+}
 
 /**
  * Starts Stripe's embedded Checkout for a session and mounts it in `container`.
@@ -10,15 +21,25 @@ export async function startEmbeddedCheckout(
   clientSecret: string,
   container: HTMLElement,
   onComplete: () => void,
+  onEvent: (event: EmbeddedCheckoutEvent) => void = () => {},
 ): Promise<StripeEmbeddedCheckout> {
   let checkout: StripeEmbeddedCheckout | undefined;
   try {
-    checkout = await stripe.createEmbeddedCheckoutPage({ fetchClientSecret: () => Promise.resolve(clientSecret), onComplete });
+    checkout = await stripe.createEmbeddedCheckoutPage({
+      fetchClientSecret: () => Promise.resolve(clientSecret),
+      onComplete: () => {
+        onEvent({ type: 'embedded_complete' });
+        onComplete();
+      },
+      onAnalyticsEvent: (event) => {
+        const named = analyticsEvent(event);
+        if (named) onEvent(named);
+      },
+    });
     checkout.mount(container);
     return checkout;
   } catch (cause) {
     checkout?.destroy();
-    const reason = cause instanceof Error ? `: ${cause.message}` : '.';
-    throw checkoutError('embedded_failed', `Embedded Checkout could not start${reason}`, cause);
+    throw toCheckoutError('embedded_failed', 'Embedded Checkout could not start', cause);
   }
 }

@@ -1,5 +1,5 @@
 import type { CheckoutMode, SessionContext, SessionResult } from '../types';
-import { checkoutError, isCheckoutError } from '../errors';
+import { checkoutError, toCheckoutError } from '../errors';
 import { newIdempotencyKey } from './idempotencyKey';
 
 export interface SessionSource {
@@ -53,9 +53,7 @@ async function fromSource(source: SessionSource, ctx: SessionContext): Promise<u
   try {
     return await createSession!(ctx);
   } catch (cause) {
-    if (isCheckoutError(cause)) throw cause;
-    const reason = cause instanceof Error ? `: ${cause.message}` : '.';
-    throw checkoutError('session_failed', `createSession threw${reason}`, cause);
+    throw toCheckoutError('session_failed', 'createSession threw', cause);
   }
 }
 

@@ -6,7 +6,8 @@ import type { StripeLoadOptions, StripeScriptSnapshot } from '../types';
 import { createStore, type Store } from '../store';
 
 /** Bump the version when the shape changes: an older copy on the page then keeps its own state. */
-const PAGE_STATE = Symbol.for('checkout.stripe-js.page-state/v1');
+/** v2: the store gives listeners each snapshot (v1 copies told them to read it). */
+const PAGE_STATE = Symbol.for('checkout.stripe-js.page-state/v2');
 
 export const INITIAL_SNAPSHOT: StripeScriptSnapshot = Object.freeze({ state: 'initial' });
 

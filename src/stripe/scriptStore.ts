@@ -24,7 +24,8 @@ export function getServerSnapshot(): StripeScriptSnapshot {
   return INITIAL_SNAPSHOT;
 }
 
-export function subscribe(listener: () => void): () => void {
+/** Every snapshot published after subscribing, once each, in order (see store.ts). */
+export function subscribe(listener: (snapshot: StripeScriptSnapshot) => void): () => void {
   return pageState().script.subscribe(listener);
 }
 

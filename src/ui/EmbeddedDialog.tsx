@@ -1,20 +1,9 @@
+// Embedded mode's dialog, in a chunk of its own (CheckoutDialog.tsx fetches it).
 import { useEffect, useId, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError } from '../types';
-import { startEmbeddedCheckout } from '../checkout/embedded';
+import { startEmbeddedCheckout, type EmbeddedCheckoutEvent } from '../checkout/embedded';
 import { useLatest } from './useLatest';
-import { installStyles } from './styles';
-
-// The dialog's styles come with it: redirect mode never loads them.
-const DIALOG_CSS = `
-.mfc-dialog{width:min(100vw - 2rem,38rem);max-height:calc(100vh - 2rem);padding:0;border:0;border-radius:var(--checkout-radius,6px);box-shadow:0 20px 60px rgba(0,0,0,.35)}
-.mfc-dialog::backdrop{background:rgba(15,23,42,.55)}
-.mfc-dialog-bar{display:flex;align-items:center;justify-content:space-between;padding:.5rem .75rem;border-bottom:1px solid #e5e7eb}
-.mfc-dialog-title{margin:0;font-size:1rem}
-.mfc-close{border:0;background:transparent;font:inherit;font-size:1.25rem;line-height:1;padding:.25rem .5rem;cursor:pointer}
-.mfc-close:focus-visible{outline:3px solid var(--checkout-focus,#1a73e8);outline-offset:2px}
-.mfc-embed{min-height:24rem}
-`;
 
 export interface EmbeddedDialogProps {
   stripe: Stripe;
@@ -24,18 +13,19 @@ export interface EmbeddedDialogProps {
   onClose: () => void;
   onComplete: () => void;
   onFail: (error: CheckoutError) => void;
+  /** Embedded Checkout's own events (its analytics names, its completion), for the button's telemetry. */
+  onEmbeddedEvent?: (event: EmbeddedCheckoutEvent) => void;
 }
 
 /**
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail }: EmbeddedDialogProps) {
-  installStyles(undefined, DIALOG_CSS);
+export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onEmbeddedEvent }: EmbeddedDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
-  const callbacks = useLatest({ onComplete, onFail });
+  const callbacks = useLatest({ onComplete, onFail, onEmbeddedEvent });
 
   useEffect(() => {
     const dialog = dialogRef.current!;
@@ -46,7 +36,8 @@ export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClos
   useEffect(() => {
     let live = true;
     let destroy = () => {};
-    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete()).then(
+    const onEvent = (event: EmbeddedCheckoutEvent) => callbacks.current.onEmbeddedEvent?.(event);
+    startEmbeddedCheckout(stripe, clientSecret, embedRef.current!, () => callbacks.current.onComplete(), onEvent).then(
       (checkout) => {
         if (live) destroy = () => checkout.destroy();
         else checkout.destroy(); // closed (or unmounted) while it was starting

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect } from 'react';
 import type { CheckoutEvent, CheckoutEventListener } from '../types';
+import { callHost } from '../hostCallback';
 import { emitCheckoutEvent, isScriptEvent, subscribeCheckoutEvents, type CheckoutEventInput } from '../events';
 
 /**
@@ -12,14 +13,14 @@ export function useCheckoutEvents(latest: { readonly current: { onEvent?: Checko
   useLayoutEffect(
     () =>
       subscribeCheckoutEvents((event) => {
-        if (isScriptEvent(event)) latest.current.onEvent?.(event);
+        if (isScriptEvent(event)) callHost(latest.current.onEvent, event);
       }),
     [latest],
   );
   return useCallback(
     (input: CheckoutEventInput) => {
       const event = emitCheckoutEvent(input);
-      latest.current.onEvent?.(event);
+      callHost(latest.current.onEvent, event);
       return event;
     },
     [latest],

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { CheckoutError, ScriptState, StateChangeListener } from '../types';
+import type { CheckoutError, ScriptState, StateChangeListener, StripeScriptSnapshot } from '../types';
+import { callHost } from '../hostCallback';
 import { getSnapshot, subscribe } from '../stripe/scriptStore';
 
 interface Callbacks {
@@ -19,18 +20,15 @@ export function useStateReporter(configError: CheckoutError | null, callbacks: {
     const report = (state: ScriptState, error?: CheckoutError) => {
       if (last.current.state === state && last.current.error === error) return;
       last.current = { state, error };
-      callbacks.current.onStateChange?.(state, error);
-      if (state === 'rejected' && error) callbacks.current.onError?.(error);
+      callHost(callbacks.current.onStateChange, state, error);
+      if (state === 'rejected' && error) callHost(callbacks.current.onError, error);
     };
     if (configError) {
       report('rejected', configError);
       return;
     }
-    const fromStore = () => {
-      const { state, error } = getSnapshot();
-      report(state, error);
-    };
-    fromStore();
+    const fromStore = ({ state, error }: StripeScriptSnapshot) => report(state, error);
+    fromStore(getSnapshot());
     return subscribe(fromStore);
   }, [configError, callbacks]);
 }

@@ -11,7 +11,7 @@ import {
 } from './support/harness';
 import type { SessionStep } from './support/sessionEndpoint';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 async function resolved(host: HostPage): Promise<void> {
   expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);

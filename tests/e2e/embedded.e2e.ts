@@ -45,13 +45,28 @@ e2eSuite('embedded Checkout', () => {
     await host.expectNoPageErrors();
   });
 
-  it('tells the host when the payment completes, and closes', async () => {
+  it("tells the host when the payment completes, and closes; Embedded Checkout's own events reach the telemetry", async () => {
     const host = await open(embedded);
     await host.waitForStates(2);
+    // Every telemetry event of the page, as a platform team would subscribe to it.
+    await host.page.evaluate(async () => {
+      const w = window as unknown as { __telemetry: unknown[]; __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: unknown) => void) => void }> };
+      w.__telemetry = [];
+      (await w.__loadRemote('checkout/stripeScript')).subscribeCheckoutEvents((event) => w.__telemetry.push(event));
+    });
     await host.button().click();
     await host.page.getByRole('button', { name: 'Pay (stand-in)' }).click();
     await host.page.getByRole('dialog').waitFor({ state: 'detached' });
     expect((await host.events()).filter((e) => e.kind === 'complete')).toHaveLength(1);
+    const telemetry = await host.page.evaluate(() => (window as unknown as { __telemetry: Array<Record<string, unknown>> }).__telemetry);
+    const embeddedEvents = telemetry.filter((e) => String(e.type).startsWith('embedded_')).map(({ at: _at, ...rest }) => rest);
+    expect(embeddedEvents).toEqual([
+      { type: 'embedded_open' },
+      { type: 'embedded_analytics', name: 'checkoutRendered' },
+      { type: 'embedded_analytics', name: 'checkoutSubmitted' },
+      { type: 'embedded_complete' },
+      { type: 'embedded_close', completed: true },
+    ]);
     expect(await host.page.evaluate(() => (window as EmbeddedProbe).__embedded?.destroyed)).toBe(1);
     host.expectNoNavigation();
     await host.expectNoPageErrors();

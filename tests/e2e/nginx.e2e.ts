@@ -1,6 +1,6 @@
 // deploy/nginx.conf in front of the built remote, on Debian's nginx: the contract's headers, the
 // precompressed answers, the cache rules, and a host loading the remote through a channel manifest.
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { channelManifest } from '../../deploy/channelManifest';
@@ -61,20 +61,25 @@ nginxSuite('the remote behind nginx (deploy/nginx.conf)', () => {
   });
 
   it("answers with the contract's headers: any origin, entries no-cache, hashed chunks immutable", async () => {
+    const elementChunk = readdirSync(dist()).find((file) => /^checkout-button\.element\.[0-9a-f]{10}\.js$/.test(file));
     const cases: Array<[string, string]> = [
       [channelUrl, 'no-cache'],
       [`${releaseUrl}mf-manifest.json`, 'no-cache'],
       [`${releaseUrl}remoteEntry.js`, 'no-cache'],
+      [`${releaseUrl}checkout-button.js`, 'no-cache'],
       [`${releaseUrl}${buttonChunk}`, IMMUTABLE],
       [`${releaseUrl}${buttonChunk}.map`, IMMUTABLE],
+      [`${releaseUrl}${elementChunk}`, IMMUTABLE],
     ];
     for (const [url, cacheControl] of cases) {
       const { status, headers } = await get(url);
-      expect({ url, status, cors: headers['access-control-allow-origin'], corp: headers['cross-origin-resource-policy'], cacheControl: headers['cache-control'] }).toEqual({
+      const answer = { status, cors: headers['access-control-allow-origin'], corp: headers['cross-origin-resource-policy'], timing: headers['timing-allow-origin'] };
+      expect({ url, ...answer, cacheControl: headers['cache-control'] }).toEqual({
         url,
         status: 200,
         cors: '*',
         corp: 'cross-origin',
+        timing: '*',
         cacheControl,
       });
     }

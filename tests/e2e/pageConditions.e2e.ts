@@ -2,7 +2,7 @@
 // where the loader touches the DOM.
 import { STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A page that locks down appendChild for Stripe.js, as a hardening script or an extension might. */
 const LOCKED_APPEND_CHILD = `(() => {

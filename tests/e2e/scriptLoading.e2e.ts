@@ -1,5 +1,5 @@
 // Loading Stripe.js in Chromium, against the production remote in the production host example. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
-import { BUTTON_LABEL, MESSAGES, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
+import { BUTTON_LABEL, MESSAGES, PUBLISHABLE_KEY, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
 
 /** For each attempt (tag inserted), how long until the loader marked it timed out. */
 function attemptDurations(log: TagLogEntry[]): number[] {
@@ -155,4 +155,37 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     expect((await host.events()).filter((e) => e.kind === 'state')).toHaveLength(60);
     await host.expectNoPageErrors([]);
   });
+
+  it('a page listener that retries on rejected from inside its call: the listeners after it and both buttons still hear rejected, then the retry', async () => {
+    const host = await open({ buttons: 2, stripe: ['abort', 'ok'], props: { mode: 'embedded', maxLoadAttempts: 1, loadOn: 'click' } });
+    // Subscribed after the buttons: the retrying listener is called before the recording one.
+    await host.page.evaluate(async (publishableKey) => {
+      type Listener = (state: string, error?: { code: string }) => void;
+      type Module = { subscribeStripeScript(l: Listener): () => void; preloadStripe(o: object): Promise<unknown> };
+      const w = window as unknown as { __loadRemote(id: string): Promise<Module>; __heard: string[] };
+      const { subscribeStripeScript, preloadStripe } = await w.__loadRemote('checkout/stripeScript');
+      let retried = false;
+      subscribeStripeScript((state) => {
+        if (state !== 'rejected' || retried) return;
+        retried = true;
+        void preloadStripe({ publishableKey, maxLoadAttempts: 1 });
+      });
+      w.__heard = [];
+      subscribeStripeScript((state, error) => w.__heard.push(error ? `${state}:${error.code}` : state));
+      void preloadStripe({ publishableKey, maxLoadAttempts: 1 });
+    }, PUBLISHABLE_KEY);
+
+    const heard = () => host.page.evaluate(() => (window as unknown as { __heard: string[] }).__heard);
+    await host.waitUntil(async () => (await heard()).length >= 4, 'four states heard by the second page listener');
+    const expected = ['pending', 'rejected:script_load_failed', 'pending', 'resolved'];
+    expect(await heard()).toEqual(expected);
+    for (const button of [0, 1]) {
+      expect(await host.waitForStates(4, button)).toEqual(expected);
+      expect(await host.errorCodes(button)).toEqual(['script_load_failed']);
+    }
+    expect(host.stripeRequests).toEqual([STRIPE_JS, STRIPE_JS]);
+    await expectDom(host, { state: 'resolved', error: null, alert: null, tryAgain: false });
+    await host.expectNoPageErrors();
+  });
 });
+

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { CHECKOUT_URL_PREFIX } from './support/sessionEndpoint';
 import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The host example's own page inlines its CSS: its policy allows that <style> by hash. The remote
@@ -61,7 +61,7 @@ async function cspControl(page: import('playwright-core').Page): Promise<{ inlin
     tag.textContent = 'window.__inlineRan = true';
     document.head.appendChild(tag);
     (setTimeout as unknown as (code: string, ms: number) => void)('window.__evalRan = true', 0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // in the page: no Node helpers there
     return { inline: !!w.__inlineRan, evalString: !!w.__evalRan };
   });
 }

@@ -21,23 +21,17 @@ export interface CodeBlock {
 
 const normalise = (line: string) => line.trimStart();
 
-/** Every fenced code block between the heading `from` (inclusive) and the next heading of its level. */
-export function codeBlocksOfSection(markdown: string, heading: string): CodeBlock[] {
+/** Every fenced code block of a Markdown document. */
+export function codeBlocks(markdown: string): CodeBlock[] {
   const lines = markdown.split('\n');
-  const start = lines.indexOf(heading);
-  if (start < 0) throw new Error(`no heading "${heading}"`);
-  const level = heading.split(' ')[0];
-  const endAt = lines.findIndex((line, i) => i > start && line.split(' ')[0] === level);
-  const end = endAt < 0 ? lines.length : endAt;
   const blocks: CodeBlock[] = [];
-  for (let i = start + 1; i < end; i++) {
-    const fence = /^(\s*)```/.exec(lines[i]);
-    if (!fence) continue;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*```/.test(lines[i])) continue;
     const close = lines.findIndex((line, j) => j > i && line.trim() === '```');
-    if (close < 0) throw new Error(`README line ${i + 1}: a code block that never closes`);
+    if (close < 0) throw new Error(`line ${i + 1}: a code block that never closes`);
     let before = i - 1;
-    while (before > start && lines[before].trim() === '') before--;
-    const marker = normalise(lines[before]);
+    while (before >= 0 && lines[before].trim() === '') before--;
+    const marker = before >= 0 ? normalise(lines[before]) : '';
     const source = EXCERPT_MARKER.exec(marker)?.[1] ?? null;
     blocks.push({ line: i + 1, source, marked: source !== null || NOT_AN_EXCERPT_MARKER.test(marker), lines: lines.slice(i + 1, close) });
     i = close;

@@ -227,6 +227,21 @@ describe('CheckoutButton: redirect flow', () => {
     expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
   });
 
+  it.each([
+    ['returns nothing: the page stays, the button is usable again', undefined, 'false', 2],
+    ['returns true: the page is leaving, the button stays busy and a second click starts nothing', true, 'true', 1],
+  ])('a host redirect that %s', async (_label, returned, busyAfter, sessions) => {
+    const user = userEvent.setup();
+    const createSession = jest.fn(async () => ({ url: CHECKOUT_URL }));
+    const { button, redirect } = setup({ createSession });
+    redirect.mockReturnValue(returned);
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(button()).toHaveAttribute('aria-busy', busyAfter);
+    await user.click(button());
+    await waitFor(() => expect(createSession).toHaveBeenCalledTimes(sessions));
+  });
+
   it('a double click (or five) makes one session request', async () => {
     const user = userEvent.setup();
     let answer!: (v: { url: string }) => void;
@@ -367,6 +382,17 @@ describe('CheckoutButton: keys', () => {
     expect(button()).toBeDisabled();
     expect(stripeTags()).toHaveLength(0);
   });
+
+  // What a JavaScript host (or a page's attribute) can pass that TypeScript would not let through.
+  it.each([{ mode: 'popup' }, { loadOn: 'hover' }])('refuses %p as invalid_option, before any request', (options) => {
+    const { root, button, onError } = setup(options as Partial<CheckoutButtonProps>);
+    expect(root()).toHaveAttribute('data-checkout-state', 'rejected');
+    expect(root()).toHaveAttribute('data-checkout-error', 'invalid_option');
+    expect(button()).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(/misconfigured/i);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_option' }));
+    expect(stripeTags()).toHaveLength(0);
+  });
 });
 
 describe('CheckoutButton: accessibility (axe) in each state', () => {
@@ -403,5 +429,40 @@ describe('CheckoutButton: accessibility (axe) in each state', () => {
   it('configuration error', async () => {
     const { container } = setup({ publishableKey: 'sk_test_x' });
     await expectNoAxeViolations(container);
+  });
+});
+
+describe('CheckoutButton: host callbacks that throw', () => {
+  it('a throwing onError, onStateChange or onEvent costs the flow nothing: the alert shows, the others are still called, each error surfaces on its own task', async () => {
+    const thrown: unknown[] = [];
+    const onUncaught = (event: ErrorEvent) => {
+      thrown.push(event.error);
+      event.preventDefault();
+    };
+    window.addEventListener('error', onUncaught);
+    const onEvent = jest.fn(() => {
+      throw new Error('host onEvent bug');
+    });
+    const createSession = jest.fn(async () => {
+      throw new Error('server down');
+    });
+    const { button, onError, onStateChange } = setup({ createSession, onEvent, maxLoadAttempts: 1 });
+    onError.mockImplementation(() => {
+      throw new Error('host onError bug');
+    });
+    onStateChange.mockImplementation(() => {
+      throw new Error('host onStateChange bug');
+    });
+    try {
+      await userEvent.click(button());
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'session_failed' }));
+      await failLoad();
+      // The script's rejection still reaches onError after onStateChange threw.
+      expect(onError.mock.calls.map(([e]) => e.code)).toEqual(['session_failed', 'script_load_failed']);
+      await waitFor(() => expect(thrown.map(String)).toEqual(expect.arrayContaining(['Error: host onError bug', 'Error: host onEvent bug', 'Error: host onStateChange bug'])));
+    } finally {
+      window.removeEventListener('error', onUncaught);
+    }
   });
 });

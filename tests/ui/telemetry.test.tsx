@@ -9,6 +9,16 @@ const KEY = 'pk_test_51TelemetryKeyMustNotLeak';
 const SESSION_URL = 'https://checkout.stripe.com/c/pay/cs_test_SessionUrlMustNotLeak#fidkdWxOYHwnPyd1blpxYHZxWjA0';
 const CLIENT_SECRET = 'cs_test_1_secret_ClientSecretMustNotLeak';
 const TYPED = 'typed-by-the-person@example.com';
+const PROMO_CODE = 'TYPED-PROMO-CODE';
+
+/** An Embedded Checkout analytics event as Stripe.js delivers it (@stripe/stripe-js's types), details and all. */
+const stripeAnalytics = (eventType: string, details: object) => ({
+  eventType,
+  details,
+  checkoutSession: 'cs_test_1',
+  clientMetadata: { email: TYPED },
+  timestamp: 1_800_000_000,
+});
 
 /** The fields section 7 of the contract allows, per type (besides `type` and `at`). */
 const FIELDS: Record<CheckoutEvent['type'], string[]> = {
@@ -21,6 +31,8 @@ const FIELDS: Record<CheckoutEvent['type'], string[]> = {
   redirect: ['origin'],
   embedded_open: [],
   embedded_close: ['completed'],
+  embedded_analytics: ['name'],
+  embedded_complete: [],
 };
 
 function recordPage(): CheckoutEvent[] {
@@ -146,8 +158,17 @@ describe('telemetry events', () => {
     await screen.findByRole('dialog');
     const stripe = Stripe.mock.results[0].value as ReturnType<typeof fakeStripeInstance>;
     await waitFor(() => expect(stripe.createEmbeddedCheckoutPage).toHaveBeenCalled());
-    const [{ onComplete }] = stripe.createEmbeddedCheckoutPage.mock.calls[0] as unknown as [{ onComplete: () => void }];
-    act(() => onComplete());
+    const [{ onComplete, onAnalyticsEvent }] = stripe.createEmbeddedCheckoutPage.mock.calls[0] as unknown as [
+      { onComplete: () => void; onAnalyticsEvent: (event: unknown) => void },
+    ];
+    act(() => {
+      onAnalyticsEvent(stripeAnalytics('checkoutRendered', { amount: 1200, currency: 'eur' }));
+      onAnalyticsEvent(stripeAnalytics('promotionCodeApplied', { code: PROMO_CODE }));
+      onAnalyticsEvent(stripeAnalytics(`${TYPED} <not a name>`, {})); // not an event name: dropped
+      onAnalyticsEvent(undefined);
+      onAnalyticsEvent(stripeAnalytics('checkoutSubmitted', { paymentMethodType: 'card', amount: 1200 }));
+      onComplete();
+    });
 
     expect(types(page)).toEqual([
       'script_attempt',
@@ -160,13 +181,20 @@ describe('telemetry events', () => {
       'session_start',
       'session_end',
       'embedded_open',
+      'embedded_analytics',
+      'embedded_analytics',
+      'embedded_analytics',
+      'embedded_complete',
       'embedded_close',
     ]);
     expect(page[3]).toMatchObject({ code: 'session_failed' });
-    expect(page[10]).toMatchObject({ completed: true });
+    expect(page.filter((e) => e.type === 'embedded_analytics').map((e) => 'name' in e && e.name)).toEqual(['checkoutRendered', 'promotionCodeApplied', 'checkoutSubmitted']);
+    expect(page[14]).toMatchObject({ type: 'embedded_close', completed: true });
+    // The button's own onEvent hears its embedded events too.
+    expect(onEvent.mock.calls.map(([e]) => e.type)).toEqual(expect.arrayContaining(['embedded_analytics', 'embedded_complete']));
     expectOnlyContractFields(page);
     const everything = JSON.stringify([page, onEvent.mock.calls]);
-    for (const secret of [KEY, KEY.slice('pk_test_'.length), CLIENT_SECRET, SESSION_URL, 'cs_test_SessionUrlMustNotLeak', TYPED]) {
+    for (const secret of [KEY, KEY.slice('pk_test_'.length), CLIENT_SECRET, SESSION_URL, 'cs_test_SessionUrlMustNotLeak', TYPED, PROMO_CODE, 'cs_test_1']) {
       expect(everything).not.toContain(secret);
     }
   });

@@ -9,6 +9,7 @@ export const de: CheckoutMessages = {
   closeDialog: 'Zahlung schließen',
   secret_key: 'Die Zahlung ist mit einem geheimen Schlüssel falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
   invalid_key: 'Die Zahlung ist falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
+  invalid_option: 'Die Zahlung ist falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
   script_load_failed: 'Der sichere Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   script_timeout: 'Der sichere Zahlungsdienst antwortet gerade zu langsam. Bitte versuchen Sie es erneut.',
   script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',

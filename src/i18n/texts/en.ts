@@ -8,6 +8,7 @@ export const en: CheckoutMessages = {
   closeDialog: 'Close checkout',
   secret_key: 'Checkout is misconfigured: it was given a secret key. Please contact the site owner.',
   invalid_key: 'Checkout is misconfigured. Please contact the site owner.',
+  invalid_option: 'Checkout is misconfigured. Please contact the site owner.',
   script_load_failed: 'The secure payment service could not be reached. Check your connection and try again.',
   script_timeout: 'The secure payment service is taking too long to respond. Please try again.',
   script_blocked: 'This page blocked the secure payment service, so card payment is unavailable here.',

@@ -9,6 +9,7 @@ export const es: CheckoutMessages = {
   closeDialog: 'Cerrar el pago',
   secret_key: 'El pago no está bien configurado: se le ha dado una clave secreta. Avise al responsable del sitio.',
   invalid_key: 'El pago no está bien configurado. Avise al responsable del sitio.',
+  invalid_option: 'El pago no está bien configurado. Avise al responsable del sitio.',
   script_load_failed: 'No se ha podido conectar con el servicio de pago seguro. Compruebe su conexión e inténtelo de nuevo.',
   script_timeout: 'El servicio de pago seguro está tardando demasiado en responder. Inténtelo de nuevo.',
   script_blocked: 'Esta página bloquea el servicio de pago seguro, así que aquí no se puede pagar con tarjeta.',

@@ -9,6 +9,7 @@ export const fr: CheckoutMessages = {
   closeDialog: 'Fermer le paiement',
   secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',
   invalid_key: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
+  invalid_option: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
   script_load_failed: 'Le service de paiement sécurisé est injoignable. Vérifiez votre connexion et réessayez.',
   script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',
   script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',

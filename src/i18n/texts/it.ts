@@ -9,6 +9,7 @@ export const it: CheckoutMessages = {
   closeDialog: 'Chiudi il pagamento',
   secret_key: 'Il pagamento non è configurato correttamente: è stata fornita una chiave segreta. Contatta il gestore del sito.',
   invalid_key: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
+  invalid_option: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
   script_load_failed: 'Impossibile raggiungere il servizio di pagamento sicuro. Controlla la connessione e riprova.',
   script_timeout: 'Il servizio di pagamento sicuro sta impiegando troppo tempo a rispondere. Riprova.',
   script_blocked: 'Questa pagina blocca il servizio di pagamento sicuro, quindi qui non è possibile pagare con carta.',

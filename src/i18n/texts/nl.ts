@@ -9,6 +9,7 @@ export const nl: CheckoutMessages = {
   closeDialog: 'Betaling sluiten',
   secret_key: 'De betaling is verkeerd ingesteld: er is een geheime sleutel opgegeven. Laat het de eigenaar van de website weten.',
   invalid_key: 'De betaling is verkeerd ingesteld. Laat het de eigenaar van de website weten.',
+  invalid_option: 'De betaling is verkeerd ingesteld. Laat het de eigenaar van de website weten.',
   script_load_failed: 'De veilige betaaldienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
   script_timeout: 'De veilige betaaldienst reageert te traag. Probeer het opnieuw.',
   script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',

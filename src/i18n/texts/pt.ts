@@ -9,6 +9,7 @@ export const pt: CheckoutMessages = {
   closeDialog: 'Fechar pagamento',
   secret_key: 'O pagamento está configurado incorretamente: foi fornecida uma chave secreta. Avise o responsável pelo site.',
   invalid_key: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
+  invalid_option: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
   script_load_failed: 'Não foi possível acessar o serviço de pagamento seguro. Verifique sua conexão e tente novamente.',
   script_timeout: 'O serviço de pagamento seguro está demorando para responder. Tente novamente.',
   script_blocked: 'Esta página bloqueia o serviço de pagamento seguro, então o pagamento com cartão não está disponível aqui.',

@@ -18,11 +18,16 @@ function loadConfigs(file: string, extraEnv: Record<string, unknown>): Configura
   return Array.isArray(result) ? result : [result];
 }
 
-/** The config whose own output directory is `outputDir` (a root config may one day build both apps). */
-function configFor(file: string, outputDir: string, extraEnv: Record<string, unknown> = {}): Configuration {
-  const found = loadConfigs(file, extraEnv).find((c) => path.resolve(c.output?.path ?? '') === outputDir);
-  if (!found) throw new Error(`${path.relative(ROOT, file)} has no configuration writing to ${path.relative(ROOT, outputDir)}`);
+/** The configs whose own output directory is `outputDir` (the remote's two: federated, and the one-tag element). */
+function configsFor(file: string, outputDir: string, extraEnv: Record<string, unknown> = {}): Configuration[] {
+  const found = loadConfigs(file, extraEnv).filter((c) => path.resolve(c.output?.path ?? '') === outputDir);
+  if (!found.length) throw new Error(`${path.relative(ROOT, file)} has no configuration writing to ${path.relative(ROOT, outputDir)}`);
   return found;
+}
+
+/** One after the other (2 cores), into one directory: each config's clean keeps the other's files. */
+async function runAll(name: string, configs: Configuration[], outputDir: string): Promise<void> {
+  for (const config of configs) await run(configs.length > 1 ? `${name} (${config.name})` : name, config, outputDir);
 }
 
 function run(name: string, config: Configuration, outputDir: string): Promise<void> {
@@ -61,16 +66,14 @@ function asCopy(config: Configuration): Configuration {
 
 async function main(): Promise<void> {
   const out = JSON.parse(process.env.E2E_BUILD ?? '') as { remote?: string; remoteCopy?: string; host?: string };
-  if (out.remote) await run('remote', configFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist')), out.remote);
-  if (out.remoteCopy) {
-    const config = asCopy(configFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist')));
-    await run(`remote copy (${REMOTE_COPY_NAME})`, config, out.remoteCopy);
-  }
+  const remoteConfigs = () => configsFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist'));
+  if (out.remote) await runAll('remote', remoteConfigs(), out.remote);
+  if (out.remoteCopy) await runAll(`remote copy (${REMOTE_COPY_NAME})`, remoteConfigs().map(asCopy), out.remoteCopy);
   if (out.host) {
     // Without the page's own early requests for Stripe.js and the remote: the scenarios answer and
     // count each request the loader makes, and the remote is not where the build thinks it is.
-    const config = configFor(path.join(ROOT, 'host-example/webpack.config.ts'), path.join(ROOT, 'host-example/dist'), { stripeHint: 'off', remoteHint: 'off' });
-    await run('host example', config, out.host);
+    const configs = configsFor(path.join(ROOT, 'host-example/webpack.config.ts'), path.join(ROOT, 'host-example/dist'), { stripeHint: 'off', remoteHint: 'off' });
+    await runAll('host example', configs, out.host);
   }
 }
 

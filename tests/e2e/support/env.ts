@@ -22,19 +22,10 @@ export interface E2EEnv {
   remoteCopyManifestUrl?: string;
   /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
+  /** The Stripe API stand-in behind the host's checkout routes (stand-ins/stripeApi.ts; its control routes play Stripe's side). */
+  stripeApiUrl?: string;
   serverPid?: number;
 }
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function readE2EEnv(): E2EEnv {
   const file = process.env.E2E_ENV_FILE;

@@ -1,4 +1,5 @@
 // Stops the server process the global setup started, by its PID, and removes the run's env file.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rmSync } from 'node:fs';
 import { alive, readE2EEnv } from './env';
 
@@ -6,7 +7,7 @@ export default async function globalTeardown(): Promise<void> {
   const pid = globalThis.__E2E_SERVER_PID__ ?? readE2EEnv().serverPid;
   if (pid && alive(pid)) {
     process.kill(pid, 'SIGTERM');
-    for (let waited = 0; alive(pid) && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; alive(pid) && waited < 3000; waited += 50) await sleep(50);
     if (alive(pid)) process.kill(pid, 'SIGKILL');
   }
   globalThis.__E2E_SERVER_PID__ = undefined;

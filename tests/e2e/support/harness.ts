@@ -8,7 +8,8 @@ import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
 import { en } from '../../../src/i18n/texts/en';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
-import { CHROMIUM_ARGS, loudBanner, readE2EEnv, type E2EEnv } from './env';
+import { CHROMIUM_ARGS } from '../../../build/chromium';
+import { loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 
 export const e2e: E2EEnv = readE2EEnv();
@@ -68,7 +69,7 @@ export type StripeStep =
 
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 async function answerStripe(route: Route, step: StripeStep): Promise<void> {
   if (step === 'hang') return; // the request stays pending until the context closes

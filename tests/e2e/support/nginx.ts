@@ -1,6 +1,7 @@
 // Debian's nginx for the deployment tests: deploy/nginx.conf as it is (only `listen` and `root`
 // replaced), inside a generated main config in a temp dir, on a free loopback port, as a
 // foreground child stopped by its PID.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -112,7 +113,7 @@ export async function startNginx(nginx: string, options: { brotli: boolean }): P
       cleanUp();
       throw new Error(`nginx did not start on port ${port} (${early === undefined ? 'timed out' : `exit ${early}`}): ${why}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return {
     origin: `http://127.0.0.1:${port}`,

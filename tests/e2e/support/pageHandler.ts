@@ -1,30 +1,52 @@
-// Serves the host page with the Content-Security-Policy a test asks for:
-//   GET /?csp=<policy>   the policy, verbatim; `{nonce}` in it is replaced by a fresh nonce, which is
-//                        also put on the page's own <script> and <style> tags and in <meta name="csp-nonce">.
-import { readFileSync } from 'node:fs';
+// Serves pages with the Content-Security-Policy a test asks for:
+//   GET /?csp=<policy>   the host example's page, with the policy verbatim; `{nonce}` in it is replaced by
+//                        a fresh nonce, which is also put on the page's own <script> and <style> tags and
+//                        in <meta name="csp-nonce">.
+//   GET /element/<file>?remote=<origin>&csp=<policy>   the no-bundler page (tests/e2e/hosts/element): the
+//                        remote origin its HTML names (http://localhost:3001, like a dev config) replaced
+//                        by `remote`, and the policy as above; its other files as they are.
+import { existsSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+
+const CONFIGURED_REMOTE = 'http://localhost:3001';
+const ELEMENT_PAGES = path.resolve(__dirname, '../hosts/element');
+
+function sendHtml(res: http.ServerResponse, source: string, policy: string | null): void {
+  const nonce = randomBytes(16).toString('base64');
+  let html = source;
+  if (policy?.includes('{nonce}')) {
+    html = html
+      .replace(/<(script|style)([ >])/g, `<$1 nonce="${nonce}"$2`)
+      .replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
+  }
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (policy) headers['Content-Security-Policy'] = policy.replace(/\{nonce\}/g, nonce);
+  res.writeHead(200, headers).end(html);
+}
 
 export function pageWithCsp(root: string) {
   return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const policy = url.searchParams.get('csp');
-    if (req.method !== 'GET' || !policy || (url.pathname !== '/' && url.pathname !== '/index.html')) return false;
-    const nonce = randomBytes(16).toString('base64');
-    let html = readFileSync(path.join(root, 'index.html'), 'utf8');
-    if (policy.includes('{nonce}')) {
-      html = html
-        .replace(/<(script|style)([ >])/g, `<$1 nonce="${nonce}"$2`)
-        .replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
-    }
-    res
-      .writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': policy.replace(/\{nonce\}/g, nonce),
-      })
-      .end(html);
+    if (req.method !== 'GET') return false;
+    if (url.pathname.startsWith('/element/')) return elementPage(url, res);
+    if (!policy || (url.pathname !== '/' && url.pathname !== '/index.html')) return false;
+    sendHtml(res, readFileSync(path.join(root, 'index.html'), 'utf8'), policy);
     return true;
   };
+}
+
+function elementPage(url: URL, res: http.ServerResponse): boolean {
+  const name = url.pathname.slice('/element/'.length) || 'index.html';
+  const file = path.join(ELEMENT_PAGES, path.normalize(name));
+  if (!file.startsWith(ELEMENT_PAGES) || !existsSync(file)) return false;
+  if (!file.endsWith('.html')) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(file));
+    return true;
+  }
+  const remote = url.searchParams.get('remote') ?? CONFIGURED_REMOTE;
+  sendHtml(res, readFileSync(file, 'utf8').replaceAll(CONFIGURED_REMOTE, remote), url.searchParams.get('csp'));
+  return true;
 }

@@ -1,9 +1,14 @@
 // The e2e servers, in a child process of the global setup (which stops it by PID): the remote, a
 // second copy of it, and the host example (its production build as plain files, as a CDN serves it,
-// plus the test session endpoint and pages with the CSP a test asks for), each on a random loopback
-// port, so the remote's origin differs from the host's and CORS is real.
+// plus the test session endpoint, pages with the CSP a test asks for, and server/'s checkout routes
+// against the Stripe API stand-in), each on a random loopback port, so the remote's origin differs
+// from the host's and CORS is real.
 // Prints one JSON line with their URLs; exits when told to, or when its parent goes away.
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
+import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
+import { memoryOrders } from '../../../server/orders';
+import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
+import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
 import { handleSession } from './sessionEndpoint';
 
@@ -13,7 +18,10 @@ export interface ServeDirs {
   host: string;
 }
 
-export type ServedUrls = ServeDirs;
+export type ServedUrls = ServeDirs & { stripeApi: string };
+
+/** The host's webhook secret, which the Stripe API stand-in signs its events with. */
+export const E2E_WEBHOOK_SECRET = 'whsec_e2eStandIn';
 
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.env.E2E_SERVE_DIRS ?? '') as ServeDirs;
@@ -23,11 +31,25 @@ async function main(): Promise<void> {
   const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
   servers.push(remoteCopy);
   const hostPage = pageWithCsp(dirs.host);
+  let checkout: ReturnType<typeof checkoutRoutes> = async () => false;
   const host = await startStaticServer({
     root: dirs.host,
-    handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)),
+    handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)) || (await checkout(req, res)),
   });
   servers.push(host);
+  const stripeApi = await startStripeApiStandIn({ webhook: { url: `${host.url}${CHECKOUT_PATHS.webhook}`, secret: E2E_WEBHOOK_SECRET } });
+  servers.push(stripeApi);
+  const log = (message: string) => process.stderr.write(`[e2e checkout routes] ${message}\n`);
+  checkout = checkoutRoutes({
+    stripe: stripeForStandIn(stripeApi),
+    catalog: catalogOf(DEMO_PRODUCTS),
+    // The page Stripe sends the person back to: the host example, with the remote it loads.
+    returnPage: `${host.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
+    orders: memoryOrders(),
+    fulfil: async () => {},
+    webhookSecret: E2E_WEBHOOK_SECRET,
+    log,
+  });
 
   let stopping = false;
   const stop = async () => {
@@ -43,7 +65,7 @@ async function main(): Promise<void> {
   process.stdin.on('error', stop);
   process.stdin.resume();
 
-  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url };
+  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, stripeApi: stripeApi.url };
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 

@@ -3,6 +3,7 @@
 //   seq    the answers in order, the last one repeating (default `ok`)
 //   delay  ms before each answer (default 0)
 // GET /api/session/log?key=<unique> tells what the server received for that key.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 
@@ -92,7 +93,7 @@ export async function handleSession(req: http.IncomingMessage, res: http.ServerR
   const steps = (url.searchParams.get('seq') ?? 'ok').split(',') as SessionStep[];
   const step = steps[Math.min(log.length - 1, steps.length - 1)];
   const delay = Number(url.searchParams.get('delay') ?? 0);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (delay > 0) await sleep(delay);
   if (!res.destroyed) answer(step, res);
   return true;
 }

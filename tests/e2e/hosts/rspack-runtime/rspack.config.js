@@ -1,5 +1,5 @@
 // The Rspack host of ./rspack, with the remote registered at runtime (src/bootstrap.js) instead of
-// declared here: the plugin only shares `react` and `react-dom`.
+// declared here: the plugin shares `react` and `react-dom`, and bounds the remote's requests.
 const path = require('path');
 const rspack = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
@@ -14,6 +14,7 @@ module.exports = {
     new ModuleFederationPlugin({
       name: 'rspack_runtime_host',
       shared: ['react', 'react-dom'],
+      runtimePlugins: [require.resolve('../app/remoteTimeout.js')], // a remote that never answers fails in 5 s
       dts: false,
     }),
     new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),

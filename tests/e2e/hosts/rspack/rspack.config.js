@@ -1,5 +1,7 @@
 // An Rspack host as in module-federation/vite's examples/vite-webpack-rspack/rspack: the enhanced
-// plugin for Rspack, `react` and `react-dom` shared, the remote declared statically by its manifest.
+// plugin for Rspack, `react` and `react-dom` shared, the remote declared statically by its manifest;
+// plus recipe 1's two settings for a remote that may be down (without them a stopped remote leaves
+// the page blank with an uncaught RUNTIME-003).
 const path = require('path');
 const rspack = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
@@ -15,6 +17,8 @@ module.exports = {
       name: 'rspack_host',
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: ['react', 'react-dom'],
+      shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
+      runtimePlugins: [require.resolve('../app/remoteTimeout.js')], // a remote that never answers fails in 5 s
       dts: false,
     }),
     new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),

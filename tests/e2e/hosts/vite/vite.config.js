@@ -1,5 +1,7 @@
 // A Vite host as in module-federation/vite's examples/vite-webpack-rspack/host: a webpack remote
-// declared by its remoteEntry.js (type 'var'), `react` and `react-dom` shared as singletons.
+// declared by its remoteEntry.js (type 'var'), `react` and `react-dom` shared as singletons; plus
+// recipe 1's two settings for a remote that may be down (without them the page waits for it).
+import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -16,6 +18,8 @@ export default defineConfig({
         react: { singleton: true },
         'react-dom': { singleton: true },
       },
+      shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
+      runtimePlugins: [fileURLToPath(new URL('../app/remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

@@ -1,19 +1,10 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../../app/App.js';
-
-function loadScript(url) {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.onload = resolve;
-    script.onerror = () => reject(new Error(`${url} did not load`));
-    document.head.appendChild(script);
-  });
-}
+import { loadScript } from '../../app/loadScript.js';
 
 // webpack's "Dynamic Remote Containers": load remoteEntry.js (URL known only at runtime, here from
-// ?remote=), hand it the page's share scope, then get the module from it.
+// ?remote=; within 5 s), hand it the page's share scope, then get the module from it.
 async function loadButton() {
   await loadScript(new URLSearchParams(location.search).get('remote'));
   await __webpack_init_sharing__('default');

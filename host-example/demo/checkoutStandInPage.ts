@@ -1,0 +1,57 @@
+// Demo-only, offline: what https://checkout.stripe.com would show, played by the demo server. The
+// button leaves for the stand-in's hosted URL; offline the page comes here instead (DemoPanel's
+// `redirect`), and each choice moves the session on at the Stripe API stand-in, which then sends its
+// signed webhooks to /api/stripe-webhook and the person back to the session's success_url.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StripeApiStandIn } from '../../stand-ins/stripeApi';
+
+export const CHECKOUT_STAND_IN_PATH = '/demo-checkout';
+/** After an embedded completion offline: the stand-in Stripe.js has no server behind it, so the page asks here. */
+export const LAST_SESSION = 'last';
+
+const CHOICES = [
+  ['paid', 'Pay 12.00 € by card'],
+  ['processing', 'Pay by bank debit (settles later)'],
+  ['failed', 'Pay by bank debit that fails'],
+  ['expired', 'Leave it until the session expires'],
+] as const;
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(sessionId: string): string {
+  const buttons = CHOICES.map(([value, label]) => `<button name="outcome" value="${value}">${label}</button>`).join('\n');
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Stripe Checkout (offline stand-in)</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem}button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font:inherit}</style>
+<h1>Stripe Checkout (offline stand-in)</h1><p>No card is charged. Session <code>${escape(sessionId)}</code>.</p>
+<form method="post" action="${CHECKOUT_STAND_IN_PATH}"><input type="hidden" name="session" value="${escape(sessionId)}">
+${buttons}</form><p><a href="/?checkout=canceled">Back to the shop</a></p></html>`;
+}
+
+async function form(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  return new URLSearchParams(body);
+}
+
+const lastSession = (req: IncomingMessage) => /(?:^|;\s*)checkout_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+
+/** Answers GET and POST on CHECKOUT_STAND_IN_PATH; false for every other request. */
+export async function checkoutStandInPage(req: IncomingMessage, res: ServerResponse, standIn: StripeApiStandIn): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://demo');
+  if (url.pathname !== CHECKOUT_STAND_IN_PATH) return false;
+  if (req.method === 'GET') {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(page(url.searchParams.get('session') ?? ''));
+    return true;
+  }
+  const input = await form(req);
+  const session = input.get('session') === LAST_SESSION ? lastSession(req) : (input.get('session') ?? '');
+  const outcome = input.get('outcome');
+  try {
+    const moved = outcome === 'expired' ? await standIn.expire(session) : await standIn.complete(session, outcome === 'processing' || outcome === 'failed' ? outcome : 'paid');
+    res.writeHead(303, { Location: moved.returnUrl ?? '/' }).end();
+  } catch (error) {
+    res.writeHead(409, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The stand-in could not do that: ${(error as Error).message}`);
+  }
+  return true;
+}

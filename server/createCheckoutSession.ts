@@ -1,0 +1,51 @@
+// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect) or
+// `{ clientSecret }` (embedded) out; the button's Idempotency-Key goes to Stripe as the request's, so
+// a retried click never makes a second session.
+import type Stripe from 'stripe';
+import type { Catalog } from './catalog';
+import { BodyTooLarge, readRawBody, refuseMethod, sendError, sendJson, type Handler } from './http';
+import { checkoutSessionParams } from './sessionParams';
+import { parseSessionRequest } from './sessionRequest';
+import { describeStripeFailure } from './stripeErrors';
+
+export interface CreateSessionOptions {
+  stripe: Stripe;
+  catalog: Catalog;
+  /** The page Stripe sends the person back to, with `?session_id=…` (e.g. https://shop.example/checkout/return). */
+  returnPage: string;
+  /** Where a failure's details go (your logger); the browser gets a sentence. */
+  log?: (message: string, error: unknown) => void;
+}
+
+/**
+ * An embedded completion happens in the page, with no redirect and so no id in a URL: this cookie
+ * tells the page which session to ask the status of. An id, not a secret (it is in every return URL).
+ */
+export const LAST_SESSION_COOKIE = 'checkout_session';
+
+export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error }: CreateSessionOptions): Handler {
+  return async (req, res) => {
+    if (refuseMethod(req, res, 'POST')) return;
+    let body: Buffer;
+    try {
+      body = await readRawBody(req);
+    } catch (error) {
+      return sendError(res, error instanceof BodyTooLarge ? 413 : 400, 'The request body could not be read.');
+    }
+    const parsed = parseSessionRequest(body, req.headers, catalog);
+    if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
+    const { product, mode, idempotencyKey } = parsed.value;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(checkoutSessionParams(product, mode, returnPage), { idempotencyKey });
+    } catch (error) {
+      const failure = describeStripeFailure(error, 'creating the Checkout Session');
+      log(failure.message, error);
+      return sendError(res, failure.status, failure.message);
+    }
+    const reply = mode === 'embedded' ? { clientSecret: session.client_secret } : { url: session.url };
+    if (!Object.values(reply)[0]) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'embedded' ? 'client_secret' : 'url'}.`);
+    const cookie = `${LAST_SESSION_COOKIE}=${session.id}; Path=/; SameSite=Strict; Max-Age=86400`;
+    sendJson(res, 200, reply, mode === 'embedded' ? { 'Set-Cookie': cookie } : {});
+  };
+}

@@ -1,0 +1,45 @@
+// The little HTTP the handlers share: read a request's raw body (bounded), answer JSON.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** A Checkout request or a Stripe event is a few kilobytes; anything far larger is refused unread. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export class BodyTooLarge extends Error {}
+
+/** The bytes as they arrived: a webhook's signature is computed over exactly these. */
+export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge(`the body is over ${limit} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Every refusal has the same shape: `{ error: "<a sentence a developer can act on>" }`. */
+export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendJson(res, status, { error: message }, headers);
+}
+
+/** 405 with the method the route takes, or false when the request's method is that one. */
+export function refuseMethod(req: IncomingMessage, res: ServerResponse, allowed: 'GET' | 'POST'): boolean {
+  if (req.method === allowed) return false;
+  sendError(res, 405, `Use ${allowed}.`, { Allow: allowed });
+  return true;
+}

@@ -1,0 +1,32 @@
+// Every parameter this server sends to Stripe to create a Checkout Session, in one place. Written for
+// API version 2026-10-28.endive (the pinned `stripe` library's): `ui_mode` is `hosted_page` or
+// `embedded_page` since 2026-03-25.dahlia; the old `hosted`/`embedded` are refused.
+import type Stripe from 'stripe';
+import type { Product } from './catalog';
+import type { ButtonMode } from './sessionRequest';
+
+/** Stripe puts the session's id in place of this, literally, when it sends the person back. */
+export const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+
+/** `page` with one more query parameter, the template kept unencoded (URLSearchParams would encode its braces). */
+export function withQuery(page: string, name: string, value: string): string {
+  const url = new URL(page);
+  return `${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}${name}=${value}`;
+}
+
+export function checkoutSessionParams(product: Product, mode: ButtonMode, returnPage: string): Stripe.Checkout.SessionCreateParams {
+  const common = {
+    mode: 'payment',
+    line_items: [
+      {
+        price_data: { currency: product.currency, unit_amount: product.unitAmount, product_data: { name: product.name } },
+        quantity: 1,
+      },
+    ],
+    // For fulfilment: which product the webhook's session paid for.
+    metadata: { product_id: product.id },
+  } satisfies Stripe.Checkout.SessionCreateParams;
+  const back = withQuery(returnPage, 'session_id', SESSION_ID_TEMPLATE);
+  if (mode === 'embedded') return { ...common, ui_mode: 'embedded_page', return_url: back };
+  return { ...common, ui_mode: 'hosted_page', success_url: back, cancel_url: withQuery(returnPage, 'checkout', 'canceled') };
+}

@@ -1,0 +1,134 @@
+// The stand-in's Checkout Sessions: created from accepted parameters, read back as Stripe returns
+// them, and moved on by the tests the way Stripe's servers would (the person paid, the payment is
+// still processing, it failed, the session expired), with the events Stripe would send.
+import { randomBytes } from 'node:crypto';
+import type { FormObject, FormValue } from './formBody';
+import { MODELLED_API_VERSION } from './checkoutSessionRules';
+
+export type CompletionOutcome = 'paid' | 'processing' | 'failed';
+export type StandInObject = Record<string, unknown>;
+export interface StandInEvent extends StandInObject {
+  id: string;
+  type: string;
+  data: { object: StandInObject };
+}
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+const seconds = () => Math.floor(Date.now() / 1000);
+
+function amountTotal(items: FormValue | undefined): number | null {
+  if (!Array.isArray(items)) return null;
+  let total = 0;
+  for (const item of items as FormObject[]) {
+    const data = item.price_data as FormObject | undefined;
+    if (!data || data.unit_amount === undefined) return null; // a stored price: its amount is not modelled
+    total += Number(data.unit_amount) * Number(item.quantity);
+  }
+  return total;
+}
+
+interface Stored {
+  session: StandInObject;
+  paymentIntent: StandInObject | null;
+}
+
+export class CheckoutSessionBook {
+  private readonly sessions = new Map<string, Stored>();
+
+  create(params: FormObject): StandInObject {
+    const id = `cs_test_${token()}`;
+    const uiMode = (params.ui_mode as string | undefined) ?? 'hosted_page';
+    const items = params.line_items as FormObject[] | undefined;
+    const session: StandInObject = {
+      id,
+      object: 'checkout.session',
+      livemode: false,
+      created: seconds(),
+      expires_at: seconds() + 24 * 3600,
+      mode: params.mode,
+      ui_mode: uiMode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amountTotal(items),
+      currency: (items?.[0]?.price_data as FormObject | undefined)?.currency ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      metadata: params.metadata ?? {},
+      success_url: params.success_url ?? null,
+      cancel_url: params.cancel_url ?? null,
+      return_url: params.return_url ?? null,
+      redirect_on_completion: uiMode === 'embedded_page' ? (params.redirect_on_completion ?? 'always') : null,
+      // What Stripe answers: a hosted page on checkout.stripe.com, or a secret for Stripe.js.
+      url: uiMode === 'hosted_page' ? `https://checkout.stripe.com/c/pay/${id}#stand-in` : null,
+      client_secret: uiMode === 'embedded_page' ? `${id}_secret_${token(8)}` : null,
+      customer_details: null,
+      payment_intent: null,
+    };
+    this.sessions.set(id, { session, paymentIntent: null });
+    return session;
+  }
+
+  /** The session as GET /v1/checkout/sessions/:id answers it; `expand` may name `payment_intent`. */
+  retrieve(id: string, expand: string[] = []): StandInObject | undefined {
+    const stored = this.sessions.get(id);
+    if (!stored) return undefined;
+    const expanded = expand.includes('payment_intent') && stored.paymentIntent;
+    return { ...stored.session, payment_intent: expanded ? { ...stored.paymentIntent } : (stored.paymentIntent?.id ?? null) };
+  }
+
+  /** Where Stripe sends the person back to: the success or return URL with the session's id filled in. */
+  returnUrl(id: string): string | null {
+    const session = this.sessions.get(id)?.session;
+    const url = (session?.success_url ?? session?.return_url) as string | null | undefined;
+    return url ? url.replace('{CHECKOUT_SESSION_ID}', id) : null;
+  }
+
+  /** The person paid in Checkout: paid at once, still processing (a bank debit), or processing then failed. */
+  complete(id: string, outcome: CompletionOutcome): StandInEvent[] {
+    const stored = this.open(id);
+    const status = { paid: 'succeeded', processing: 'processing', failed: 'requires_payment_method' }[outcome];
+    stored.paymentIntent = { id: `pi_test_${token()}`, object: 'payment_intent', status, amount: stored.session.amount_total, currency: stored.session.currency };
+    Object.assign(stored.session, {
+      status: 'complete',
+      payment_status: outcome === 'paid' ? 'paid' : 'unpaid',
+      // Personal data the real session carries: a status page must not pass it on.
+      customer_details: { email: 'jenny.rosen@example.com', name: 'Jenny Rosen' },
+    });
+    const completed = this.event(id, 'checkout.session.completed');
+    return outcome === 'failed' ? [completed, this.event(id, 'checkout.session.async_payment_failed')] : [completed];
+  }
+
+  /** A processing payment settles later. */
+  settle(id: string, result: 'succeeded' | 'failed'): StandInEvent[] {
+    const stored = this.sessions.get(id);
+    if (stored?.paymentIntent?.status !== 'processing') throw new Error(`stand-in: ${id} has no processing payment`);
+    stored.paymentIntent.status = result === 'succeeded' ? 'succeeded' : 'requires_payment_method';
+    if (result === 'succeeded') stored.session.payment_status = 'paid';
+    return [this.event(id, `checkout.session.async_payment_${result}`)];
+  }
+
+  expire(id: string): StandInEvent[] {
+    this.open(id).session.status = 'expired';
+    return [this.event(id, 'checkout.session.expired')];
+  }
+
+  private open(id: string): Stored {
+    const stored = this.sessions.get(id);
+    if (!stored) throw new Error(`stand-in: no session ${id}`);
+    if (stored.session.status !== 'open') throw new Error(`stand-in: session ${id} is ${String(stored.session.status)}, not open`);
+    return stored;
+  }
+
+  private event(id: string, type: string): StandInEvent {
+    return {
+      id: `evt_${token()}`,
+      object: 'event',
+      api_version: MODELLED_API_VERSION,
+      created: seconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: this.retrieve(id)! },
+    };
+  }
+}

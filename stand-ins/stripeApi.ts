@@ -1,0 +1,200 @@
+// A stand-in for Stripe's API, for the tests and the offline demo: the official `stripe` library is
+// pointed at it (`new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`). It answers the
+// Checkout Session calls our server makes, refuses what the real API refuses at the one version it
+// models (checkoutSessionRules.ts), keeps Stripe's idempotency rules, records every request, and lets
+// a test play Stripe's side of a payment (complete, expire), delivering signed webhooks if asked.
+// It is NOT Stripe.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { decodeForm } from './formBody';
+import { MODELLED_API_VERSION, refuseSessionParams, type StripeErrorBody } from './checkoutSessionRules';
+import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
+
+export { MODELLED_API_VERSION, type CompletionOutcome };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Lower-case names, as Node reads them (`idempotency-key`, `stripe-version`, `authorization`). */
+  headers: Record<string, string>;
+  params: Record<string, unknown>;
+  status: number;
+}
+
+export interface WebhookDelivery {
+  type: string;
+  status: number;
+}
+
+export interface StripeApiStandInOptions {
+  port?: number;
+  /** Where completions and expiries send their events, signed with `secret` as Stripe would. */
+  webhook?: { url: string; secret: string };
+}
+
+export interface StripeApiStandIn {
+  url: string;
+  port: number;
+  readonly requests: RecordedRequest[];
+  readonly deliveries: WebhookDelivery[];
+  /** The person finished paying; resolves once the events are delivered. Returns where Stripe sends them back to. */
+  complete(sessionId: string, outcome: CompletionOutcome): Promise<{ returnUrl: string | null }>;
+  settle(sessionId: string, result: 'succeeded' | 'failed'): Promise<void>;
+  expire(sessionId: string): Promise<{ returnUrl: string | null }>;
+  close(): Promise<void>;
+}
+
+/** The test-only control routes (not Stripe's): `POST <url>/_stand-in/checkout/sessions/:id/{complete,settle,expire}`. */
+export const CONTROL_PREFIX = '/_stand-in/checkout/sessions/';
+
+const signer = new Stripe('sk_test_standInSigner');
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+const stripeError = (status: number, error: StripeErrorBody | Omit<StripeErrorBody, 'param'>) => ({ status, body: { error } });
+
+/** The API key check Stripe makes first; its message masks the key as Stripe's does. */
+function refuseKey(authorization: string | undefined) {
+  const key = authorization?.replace(/^Bearer /, '') ?? '';
+  if (!key) return stripeError(401, { type: 'invalid_request_error', message: 'You did not provide an API key.' });
+  if (!/^(sk|rk)_test_\w+$/.test(key)) {
+    return stripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
+  }
+  return null;
+}
+
+export async function startStripeApiStandIn(options: StripeApiStandInOptions = {}): Promise<StripeApiStandIn> {
+  const book = new CheckoutSessionBook();
+  const requests: RecordedRequest[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  const idempotent = new Map<string, { body: string; status: number; reply: unknown }>();
+
+  async function deliver(events: StandInEvent[]): Promise<void> {
+    if (!options.webhook) return;
+    const { url, secret } = options.webhook;
+    for (const event of events) {
+      const payload = JSON.stringify(event, null, 2);
+      const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload }).catch(() => null);
+      deliveries.push({ type: event.type, status: res?.status ?? 0 });
+    }
+  }
+
+  function createSession(body: string, key: string | undefined) {
+    const params = decodeForm(body);
+    if (key) {
+      const earlier = idempotent.get(key);
+      if (earlier && earlier.body !== body) {
+        return stripeError(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        });
+      }
+      if (earlier) return { status: earlier.status, body: earlier.reply, replayed: true };
+    }
+    const refusal = refuseSessionParams(params);
+    // Stripe keeps no idempotent result for parameters that failed validation.
+    if (refusal) return stripeError(400, refusal);
+    const reply = book.create(params);
+    if (key) idempotent.set(key, { body, status: 200, reply });
+    return { status: 200, body: reply };
+  }
+
+  async function control(path: string, body: string): Promise<{ status: number; body: unknown }> {
+    const [id, action] = path.slice(CONTROL_PREFIX.length).split('/');
+    const input = (body ? JSON.parse(body) : {}) as { outcome?: CompletionOutcome; result?: 'succeeded' | 'failed' };
+    try {
+      if (action === 'complete') await deliver(book.complete(id, input.outcome ?? 'paid'));
+      else if (action === 'settle') await deliver(book.settle(id, input.result ?? 'succeeded'));
+      else if (action === 'expire') await deliver(book.expire(id));
+      else return { status: 404, body: { error: `unknown action ${action}` } };
+    } catch (error) {
+      return { status: 409, body: { error: (error as Error).message } };
+    }
+    return { status: 200, body: { returnUrl: book.returnUrl(id) } };
+  }
+
+  async function answer(req: http.IncomingMessage, body: string) {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith(CONTROL_PREFIX) && req.method === 'POST') return control(url.pathname, body);
+    const keyRefusal = refuseKey(req.headers.authorization);
+    if (keyRefusal) return keyRefusal;
+    const version = req.headers['stripe-version'];
+    if (version !== undefined && version !== MODELLED_API_VERSION) {
+      return stripeError(400, { type: 'invalid_request_error', message: `Invalid Stripe API version: ${String(version)} (the stand-in models ${MODELLED_API_VERSION} only).` });
+    }
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(body, req.headers['idempotency-key']?.toString());
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (one && req.method === 'GET') {
+      const query = decodeForm(url.search.slice(1));
+      const expand = Array.isArray(query.expand) ? (query.expand as string[]) : [];
+      const session = book.retrieve(decodeURIComponent(one[1]), expand);
+      if (session) return { status: 200, body: session };
+      return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${one[1]}'` });
+    }
+    return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req).catch(() => '');
+    const result: { status: number; body: unknown; replayed?: boolean } = await answer(req, body).catch((error: unknown) => ({
+      status: 500,
+      body: { error: { type: 'api_error', message: `stand-in failure: ${String(error)}` } },
+    }));
+    if (!req.url?.startsWith(CONTROL_PREFIX)) {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      const query = decodeForm(new URL(req.url ?? '/', 'http://stand-in').search.slice(1));
+      requests.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers, params: req.method === 'GET' ? query : decodeForm(body), status: result.status });
+    }
+    res.writeHead(result.status, {
+      'Content-Type': 'application/json',
+      'Request-Id': `req_${Math.random().toString(36).slice(2, 12)}`,
+      ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+    });
+    res.end(JSON.stringify(result.body));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    requests,
+    deliveries,
+    ...controlStandIn(url),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Plays Stripe's side of a payment on a stand-in running elsewhere (another process), by its URL. */
+export function controlStandIn(url: string): Pick<StripeApiStandIn, 'complete' | 'settle' | 'expire'> {
+  const post = async (path: string, input: unknown) => {
+    const res = await fetch(`${url}${CONTROL_PREFIX}${path}`, { method: 'POST', body: JSON.stringify(input) });
+    const reply = (await res.json()) as { returnUrl?: string | null; error?: string };
+    if (!res.ok) throw new Error(reply.error ?? `stand-in control answered ${res.status}`);
+    return { returnUrl: reply.returnUrl ?? null };
+  };
+  return {
+    complete: (id, outcome) => post(`${id}/complete`, { outcome }),
+    settle: async (id, result) => void (await post(`${id}/settle`, { result })),
+    expire: (id) => post(`${id}/expire`, {}),
+  };
+}
+
+/** A `stripe` client that talks to the stand-in: the same library the server uses against Stripe. */
+export function stripeForStandIn(standIn: Pick<StripeApiStandIn, 'port'>, key = 'sk_test_standIn'): Stripe {
+  return new Stripe(key, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
+}

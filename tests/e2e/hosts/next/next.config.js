@@ -1,0 +1,6 @@
+// Next's defaults: `next build` with Turbopack, `next start`. Nothing here is about federation:
+// Next's bundler has no federation plugin, the page loads the remote with the runtime alone.
+/** @type {import('next').NextConfig} */
+module.exports = {
+  poweredByHeader: false,
+};

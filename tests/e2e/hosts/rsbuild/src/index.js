@@ -1,0 +1,2 @@
+// The async boundary: shared modules are negotiated before the app's first import of React.
+import('./bootstrap');

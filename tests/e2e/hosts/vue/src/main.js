@@ -1,0 +1,7 @@
+import { createApp } from 'vue';
+import App from './App.vue';
+
+// ?props=<json>: the button's props (here from the test; yours are your page's).
+const buttonProps = JSON.parse(new URLSearchParams(location.search).get('props') || '{}');
+window.vueApp = createApp(App, { buttonProps });
+window.vueApp.mount('#root');

@@ -1,0 +1,6 @@
+// A Vue 3 page built by Vite with Vue's own plugin: no federation plugin, the federation runtime
+// alone loads `./mount` (src/checkout.js).
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vite';
+
+export default defineConfig({ plugins: [vue()] });

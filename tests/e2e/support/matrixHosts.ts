@@ -1,0 +1,59 @@
+// The hosts of the e2e host matrix, each a fixture in tests/e2e/hosts/<fixture> built by its own tool
+// inside one of the lockfile installs (tests/e2e/hosts/<tools>/), or served as files.
+
+export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'none';
+/** A lockfile folder under tests/e2e/hosts: the tools and the React one set of hosts build with. */
+export type ToolSet = 'react18' | 'react19' | 'next16';
+export type ReactLine = '18' | '19';
+
+export interface MatrixHost {
+  id: string;
+  /** Its sources: tests/e2e/hosts/<fixture>. */
+  fixture: string;
+  tool: BuildTool;
+  /** The lockfile install it builds in; null: files served as they are. */
+  tools: ToolSet | null;
+  /** The host's own React line; null: the page has none and uses `./mount` or the element. */
+  react: ReactLine | null;
+  /** How it names the remote: in its build config, or at runtime from the page's ?remote=. */
+  remote: 'static' | 'runtime';
+  /** The file of the remote it asks for first (a runtime host gets it in ?remote=). */
+  entry: 'mf-manifest.json' | 'remoteEntry.js' | 'checkout-button.js';
+  /** Installed packages whose versions the report names, besides React. */
+  packages: string[];
+  /**
+   * What it shows when the remote is down: the page's alert once the load failed, or (the custom
+   * element) the light-DOM children it had from the start.
+   */
+  fallback: 'alert' | 'children';
+}
+
+const RSPACK = ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'];
+const VITE = ['vite', '@module-federation/vite', '@vitejs/plugin-react'];
+const RSBUILD = ['@rsbuild/core', '@module-federation/rsbuild-plugin'];
+
+const host = (h: Omit<MatrixHost, 'fallback'> & Partial<Pick<MatrixHost, 'fallback'>>): MatrixHost => ({ fallback: 'alert', ...h });
+
+export const MATRIX: MatrixHost[] = [
+  host({ id: 'rspack-react18', fixture: 'rspack', tool: 'rspack', tools: 'react18', react: '18', remote: 'static', entry: 'mf-manifest.json', packages: RSPACK }),
+  host({ id: 'rspack-runtime-react19', fixture: 'rspack-runtime', tool: 'rspack', tools: 'react19', react: '19', remote: 'runtime', entry: 'mf-manifest.json', packages: RSPACK }),
+  host({ id: 'rsbuild-react18', fixture: 'rsbuild', tool: 'rsbuild', tools: 'react18', react: '18', remote: 'static', entry: 'mf-manifest.json', packages: RSBUILD }),
+  host({ id: 'vite-react18', fixture: 'vite', tool: 'vite', tools: 'react18', react: '18', remote: 'static', entry: 'remoteEntry.js', packages: VITE }),
+  host({ id: 'vite-runtime-react19', fixture: 'vite-runtime', tool: 'vite', tools: 'react19', react: '19', remote: 'runtime', entry: 'mf-manifest.json', packages: VITE }),
+  host({ id: 'webpack-react18', fixture: 'webpack', tool: 'webpack', tools: 'react18', react: '18', remote: 'static', entry: 'remoteEntry.js', packages: ['webpack'] }),
+  host({ id: 'webpack-runtime-react19', fixture: 'webpack-runtime', tool: 'webpack', tools: 'react19', react: '19', remote: 'runtime', entry: 'remoteEntry.js', packages: ['webpack'] }),
+  host({
+    id: 'webpack-enhanced-react18',
+    fixture: 'webpack-enhanced',
+    tool: 'webpack',
+    tools: 'react18',
+    react: '18',
+    remote: 'static',
+    entry: 'mf-manifest.json',
+    packages: ['webpack', '@module-federation/enhanced'],
+  }),
+  host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'] }),
+  host({ id: 'plain', fixture: 'plain', tool: 'none', tools: null, react: null, remote: 'runtime', entry: 'mf-manifest.json', packages: [] }),
+  host({ id: 'vue', fixture: 'vue', tool: 'vite', tools: 'react19', react: null, remote: 'static', entry: 'mf-manifest.json', packages: ['vue', 'vite', '@module-federation/runtime'] }),
+  host({ id: 'element', fixture: 'element', tool: 'none', tools: null, react: null, remote: 'static', entry: 'checkout-button.js', packages: [], fallback: 'children' }),
+];
