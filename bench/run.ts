@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../build/chromium';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
 import { STRIPE_JS_ORIGIN } from '../src/stripe/policy';
 import { servePage } from './hostPage';
@@ -28,8 +29,6 @@ import { sourceMaps } from './sourceMaps';
 import { serveStandalonePage } from './standalonePage';
 
 const ROOT = path.resolve(__dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -109,7 +108,7 @@ function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   if (!flags['skip-build']) {
     build('remote', ['--mode', 'production']);
     build('host example, federated and direct', ['-c', 'bench/webpack.config.ts']);
@@ -130,7 +129,7 @@ async function main(): Promise<void> {
   const urls = Object.fromEntries(VARIANTS.map((v) => [v, `${hosts[v].url}/`])) as Record<Variant, string>;
   const origins = { [remote.url]: 'remote', ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])), [STRIPE_JS_ORIGIN]: 'stripe' };
   const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const started = Date.now();
   const results: Record<string, unknown> = {};
   const sections: ReportSection[] = [];
