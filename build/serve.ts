@@ -5,11 +5,10 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer } from './staticServer';
 import { demoMiddleware } from '../host-example/demo/server';
-import { CHECKOUT_MANIFEST } from '../host-example/webpack.config';
+import { CHECKOUT_MANIFEST, HOST_PORT } from '../host-example/webpack.config';
+import { REMOTE_PORT } from '../webpack.config';
 
 const ROOT = path.resolve(__dirname, '..');
-const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
-const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 
 async function main(): Promise<void> {
   await startStaticServer({ root: path.join(ROOT, 'dist'), port: REMOTE_PORT, host: 'localhost' });

@@ -58,13 +58,20 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
     expect(bytes).toBeLessThanOrEqual(BYTES_BEFORE_USABLE);
 
     // Timing-Allow-Origin: the page's Resource Timing sees what each of the remote's files cost.
+    // (The click's code and embedded mode's dialog may have followed by now, fetched once the page was idle.)
     const timings = await host.page.evaluate(
-      (remote) => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(remote)).map((e) => (e as PerformanceResourceTiming).transferSize),
+      (remote) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.startsWith(remote))
+          .map((e) => ({ file: new URL(e.name).pathname.slice(1), size: (e as PerformanceResourceTiming).transferSize })),
       `${e2e.remoteUrl}/`,
     );
-    expect(timings).toHaveLength(fetched.length);
-    expect(timings.filter((size) => !(size > 0))).toEqual([]);
-    expect(host.responses.filter((r) => r.url.startsWith(`${e2e.remoteUrl}/`)).map((r) => r.headers['timing-allow-origin'])).toEqual(fetched.map(() => '*'));
+    expect(fetched.filter((file) => !timings.some((t) => t.file === file))).toEqual([]);
+    expect(timings.filter((t) => !(t.size > 0))).toEqual([]);
+    const remoteResponses = host.responses.filter((r) => r.url.startsWith(`${e2e.remoteUrl}/`));
+    expect(remoteResponses.length).toBeGreaterThanOrEqual(fetched.length);
+    expect(remoteResponses.filter((r) => r.headers['timing-allow-origin'] !== '*').map((r) => r.url)).toEqual([]);
     await host.expectNoPageErrors();
   });
 

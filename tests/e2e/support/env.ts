@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const E2E_TMP = path.join(ROOT, '.tmp/e2e');
+/** Where the fixtures' configs and pages say the remote is, as a dev config would; the tests route or rewrite it. */
+export const CONFIGURED_REMOTE_ORIGIN = 'http://localhost:3001';
 
 export interface E2EEnv {
   /** false: no Chromium, or the builds or servers failed; `reason` says which. */

@@ -32,7 +32,7 @@ export interface HostMatrixEnv {
 }
 
 /** The static remote URL the fixtures' configs name; the tests route it to the served remote. */
-export const CONFIGURED_REMOTE_ORIGIN = 'http://localhost:3001';
+export { CONFIGURED_REMOTE_ORIGIN } from './env';
 
 export const HOSTS_ENV_VAR = 'E2E_HOSTS_FILE';
 

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { startNextServer } from './nextServer';
+import { serveUntilParentExits } from './serverProcess';
 import { handleSession } from './sessionEndpoint';
 
 async function main(): Promise<void> {
@@ -23,14 +24,7 @@ async function main(): Promise<void> {
       process.stderr.write(`the host matrix server for ${id} did not start: ${String(error)}\n`);
     }
   }
-  const stop = () => void Promise.all(servers.map((s) => s.close())).finally(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  // The parent holds our stdin: when it exits (even by SIGKILL), stdin ends and we go too.
-  process.stdin.on('end', stop);
-  process.stdin.on('error', stop);
-  process.stdin.resume();
-  process.stdout.write(`${JSON.stringify(urls)}\n`);
+  serveUntilParentExits(servers, urls);
 }
 
 main().catch((error: unknown) => {

@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { CONFIGURED_REMOTE_ORIGIN } from './env';
 
-const CONFIGURED_REMOTE = 'http://localhost:3001';
 const ELEMENT_PAGES = path.resolve(__dirname, '../hosts/element');
 
 function sendHtml(res: http.ServerResponse, source: string, policy: string | null): void {
@@ -46,7 +46,7 @@ function elementPage(url: URL, res: http.ServerResponse): boolean {
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(file));
     return true;
   }
-  const remote = url.searchParams.get('remote') ?? CONFIGURED_REMOTE;
-  sendHtml(res, readFileSync(file, 'utf8').replaceAll(CONFIGURED_REMOTE, remote), url.searchParams.get('csp'));
+  const remote = url.searchParams.get('remote') ?? CONFIGURED_REMOTE_ORIGIN;
+  sendHtml(res, readFileSync(file, 'utf8').replaceAll(CONFIGURED_REMOTE_ORIGIN, remote), url.searchParams.get('csp'));
   return true;
 }

@@ -10,6 +10,7 @@ import { memoryOrders } from '../../../server/orders';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
+import { serveUntilParentExits } from './serverProcess';
 import { handleSession } from './sessionEndpoint';
 
 export interface ServeDirs {
@@ -51,22 +52,8 @@ async function main(): Promise<void> {
     log,
   });
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await Promise.all(servers.map((s) => s.close()));
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  // The parent holds our stdin: when it dies (even by SIGKILL), stdin ends and we go too.
-  process.stdin.on('end', stop);
-  process.stdin.on('error', stop);
-  process.stdin.resume();
-
   const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, stripeApi: stripeApi.url };
-  process.stdout.write(`${JSON.stringify(urls)}\n`);
+  serveUntilParentExits(servers, urls);
 }
 
 main().catch((error: unknown) => {

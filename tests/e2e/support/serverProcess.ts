@@ -41,3 +41,23 @@ export function startServerProcess<Urls>(script: string, env: Record<string, str
     });
   });
 }
+
+/**
+ * The child's side: prints its URLs (the one JSON line the parent waits for) and serves until told to
+ * stop (SIGTERM, SIGINT) or until its parent goes away: the parent holds our stdin, and when it dies
+ * (even by SIGKILL) stdin ends and we go too.
+ */
+export function serveUntilParentExits(servers: Array<{ close(): Promise<void> }>, urls: object): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.all(servers.map((s) => s.close())).finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
+  process.stdout.write(`${JSON.stringify(urls)}\n`);
+}
