@@ -1,14 +1,24 @@
 // The `direct` baseline's stand-in for host-example/src/checkoutRemote.ts: the same exports, with the
 // button bundled from source instead of loaded from the remote.
 import { CheckoutButton } from '../src/CheckoutButton';
-import type { CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
+import type { CheckoutLoader, CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
 
-export type { CheckoutModule, RemotePolicy };
+export type { CheckoutLoader, CheckoutModule, RemotePolicy };
 
 const bundled: Promise<CheckoutModule> = Promise.resolve({ CheckoutButton });
+
+export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 1, timeoutMs: 5_000 };
 
 export function registerCheckout(_policy: RemotePolicy): void {}
 
 export function loadCheckout(_policy: RemotePolicy, _fresh = false): Promise<CheckoutModule> {
   return bundled;
+}
+
+export function startCheckout(_policy: RemotePolicy): CheckoutLoader {
+  return () => bundled;
+}
+
+export function describeFailure(error: unknown): string {
+  return String(error);
 }
