@@ -3,21 +3,11 @@
 // reverse proxy in front of a Node app would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { handleSession } from './sessionEndpoint';
+import { freePort } from './serverProcess';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): true {
   const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, loudBanner } from './env';
 import { e2eSuite } from './harness';
+import { freePort } from './serverProcess';
 
 export const NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf');
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -35,16 +36,6 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
