@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
 import { en } from '../../../src/i18n/texts/en';
+import { STRIPE_JS_URL } from '../../../src/stripe/policy';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
 import { CHROMIUM_ARGS } from '../../../build/chromium';
 import { loudBanner, readE2EEnv, type E2EEnv } from './env';
@@ -14,7 +15,8 @@ import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep 
 
 export const e2e: E2EEnv = readE2EEnv();
 
-export const STRIPE_JS = 'https://js.stripe.com/endive/stripe.js';
+/** The URL the loader requests: the remote's own constant, so a version bump moves the tests with it. */
+export const STRIPE_JS = STRIPE_JS_URL;
 export const PUBLISHABLE_KEY = 'pk_test_e2eStandInKey';
 export const BUTTON_LABEL = 'Pay 12.00 €';
 
