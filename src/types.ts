@@ -23,14 +23,27 @@ export interface CheckoutError {
   code: CheckoutErrorCode;
   message: string;
   cause?: unknown;
+  /**
+   * `session_failed` only: the session endpoint asked to wait this long (429 or 503 with
+   * `Retry-After`). The button takes no click until the wait is over.
+   */
+  retryAfterMs?: number;
 }
 
 /** What a session provider answers: a hosted page URL (redirect) or a client secret (embedded). */
 export type SessionResult = { url: string } | { clientSecret: string };
 
+/**
+ * The kind of Checkout Session a click asks for: a hosted page to leave for (`redirect`) or a client
+ * secret to embed (`embedded`). The button sends it as `mode` in the session endpoint's body.
+ */
+export type SessionMode = 'redirect' | 'embedded';
+
 export interface SessionContext {
   /** Fresh per click; send it to Stripe as the idempotency key of the session creation. */
   idempotencyKey: string;
+  /** Which kind of session to create (Checkout Session `ui_mode` `hosted_page` or `embedded_page`). */
+  mode: SessionMode;
   /** Aborted on timeout and on unmount. */
   signal: AbortSignal;
 }
@@ -51,6 +64,8 @@ export interface CheckoutMessages extends Record<CheckoutErrorCode, string> {
   loading: string;
   /** Shown after a script failure, starts a fresh load. */
   tryAgain: string;
+  /** Instead of `session_failed` while the server's wait (429 with Retry-After) runs: the button waits too. */
+  sessionWait: string;
   /** Embedded mode: the dialog's accessible name and its close button. */
   dialogTitle: string;
   closeDialog: string;
@@ -86,9 +101,16 @@ export interface CheckoutButtonProps {
   publishableKey: string;
   /** One of the two ways to get a Checkout Session: your own function… */
   createSession?: (ctx: SessionContext) => Promise<SessionResult>;
-  /** …or an endpoint: POST, JSON body = sessionBody, header Idempotency-Key; JSON reply SessionResult. */
+  /**
+   * …or an endpoint: POST, JSON body `{ ...sessionBody, mode }`, header Idempotency-Key; JSON reply
+   * SessionResult. A non-2xx reply's JSON `{ error }` goes into the CheckoutError's message.
+   */
   sessionEndpoint?: string;
-  sessionBody?: unknown;
+  /**
+   * A plain JSON object (your cart, your product id); anything else is refused as `invalid_option`.
+   * `mode` is the button's: one in here is replaced.
+   */
+  sessionBody?: object;
 
   /** Default 'redirect'. */
   mode?: CheckoutMode;

@@ -11,15 +11,19 @@ export type FlowState =
   | { phase: 'leaving' }
   /** Embedded Checkout is open in the dialog. */
   | { phase: 'embedded'; stripe: Stripe; clientSecret: string }
-  /** The last click failed; the error is shown until the next click or Try again. */
-  | { phase: 'failed'; error: CheckoutError };
+  /**
+   * The last click failed; the error is shown until the next click or Try again. `retryAt`: the
+   * server asked to wait (Retry-After) until then, on the clock of the actions' `at`; no click before.
+   */
+  | { phase: 'failed'; error: CheckoutError; retryAt?: number };
 
 export type FlowAction =
-  | { type: 'click' }
+  /** `at`: when, on the clock `retryAt` is on (the view's `performance.now()`). */
+  | { type: 'click'; at: number }
   /** The redirect was called. A host's own redirect may keep the page: then the button is usable again. */
   | { type: 'redirected'; pageStays: boolean }
   | { type: 'embed'; stripe: Stripe; clientSecret: string }
-  | { type: 'fail'; error: CheckoutError }
+  | { type: 'fail'; error: CheckoutError; at: number }
   /** Embedded mode, Stripe.js did not resolve: the script's own error is what the person sees. */
   | { type: 'scriptUnavailable' }
   /** The dialog was closed, or the payment completed. */
@@ -35,13 +39,15 @@ export const IDLE: FlowState = { phase: 'idle' };
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'click':
+      if (state.phase === 'failed' && isWaiting(state, action.at)) return state;
       return state.phase === 'idle' || state.phase === 'failed' ? { phase: 'session' } : state;
     case 'redirected':
       return state.phase === 'session' ? (action.pageStays ? IDLE : { phase: 'leaving' }) : state;
     case 'embed':
       return state.phase === 'session' ? { phase: 'embedded', stripe: action.stripe, clientSecret: action.clientSecret } : state;
     case 'fail':
-      return state.phase === 'session' || state.phase === 'embedded' ? { phase: 'failed', error: action.error } : state;
+      if (state.phase !== 'session' && state.phase !== 'embedded') return state;
+      return action.error.retryAfterMs ? { phase: 'failed', error: action.error, retryAt: action.at + action.error.retryAfterMs } : { phase: 'failed', error: action.error };
     case 'scriptUnavailable':
       return state.phase === 'session' ? IDLE : state;
     case 'close':
@@ -56,4 +62,9 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 /** A session in flight or the page being left: the button shows it is working. */
 export function isBusy(state: FlowState): boolean {
   return state.phase === 'session' || state.phase === 'leaving';
+}
+
+/** The server's wait is still running at `at`: a click now could only be refused again. */
+export function isWaiting(state: FlowState, at: number): boolean {
+  return state.phase === 'failed' && state.retryAt !== undefined && at < state.retryAt;
 }

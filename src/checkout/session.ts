@@ -1,6 +1,8 @@
-import type { CheckoutMode, SessionContext, SessionResult } from '../types';
+import type { SessionContext, SessionMode, SessionResult } from '../types';
 import { checkoutError, toCheckoutError } from '../errors';
 import { newIdempotencyKey } from './idempotencyKey';
+import { refusedAnswerError } from './refusedAnswer';
+import { sessionRequestBody } from './sessionBody';
 
 export interface SessionSource {
   createSession?: (ctx: SessionContext) => Promise<SessionResult>;
@@ -9,7 +11,8 @@ export interface SessionSource {
 }
 
 export interface SessionRequest extends SessionSource {
-  mode: CheckoutMode;
+  /** The kind of session to ask for: sent as `mode` (endpoint) or `ctx.mode` (createSession). */
+  mode: SessionMode;
   timeoutMs: number;
   /** The caller's signal (unmount). When it aborts, the request is abandoned: see `ABORTED`. */
   signal: AbortSignal;
@@ -18,13 +21,15 @@ export interface SessionRequest extends SessionSource {
 /** Rejection reason when the caller aborted: not an error to show anyone. */
 export const ABORTED = Symbol('aborted');
 
-async function fromEndpoint(endpoint: string, body: unknown, ctx: SessionContext): Promise<unknown> {
+async function fromEndpoint(endpoint: string, sessionBody: unknown, ctx: SessionContext): Promise<unknown> {
+  const built = sessionRequestBody(sessionBody, ctx.mode);
+  if ('error' in built) throw built.error;
   let response: Response;
   try {
     response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': ctx.idempotencyKey },
-      body: JSON.stringify(body ?? {}),
+      body: JSON.stringify(built.body),
       credentials: 'same-origin',
       signal: ctx.signal,
     });
@@ -32,7 +37,10 @@ async function fromEndpoint(endpoint: string, body: unknown, ctx: SessionContext
     throw checkoutError('session_failed', `POST ${endpoint} failed: network error.`, cause);
   }
   if (!response.ok) {
-    throw checkoutError('session_failed', `POST ${endpoint} answered ${response.status} ${response.statusText}`.trim() + '.');
+    // Its `{ error }` sentence is for the developer; the person reads the button's own text.
+    const bodyText = await response.text().catch(() => '');
+    const { status, statusText } = response;
+    throw refusedAnswerError({ endpoint, status, statusText, bodyText, retryAfter: response.headers.get('Retry-After') }, Date.now());
   }
   try {
     return await response.json();
@@ -58,7 +66,7 @@ async function fromSource(source: SessionSource, ctx: SessionContext): Promise<u
 }
 
 /** The session must carry what the mode needs: a URL to leave for, or a client secret to embed. */
-export function validateSession(value: unknown, mode: CheckoutMode): SessionResult {
+export function validateSession(value: unknown, mode: SessionMode): SessionResult {
   const field = mode === 'embedded' ? 'clientSecret' : 'url';
   const found = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
   if (typeof found !== 'string' || found.length === 0) {
@@ -73,7 +81,7 @@ export function validateSession(value: unknown, mode: CheckoutMode): SessionResu
  */
 export function requestSession(request: SessionRequest): Promise<SessionResult> {
   const controller = new AbortController();
-  const ctx: SessionContext = { idempotencyKey: newIdempotencyKey(), signal: controller.signal };
+  const ctx: SessionContext = { idempotencyKey: newIdempotencyKey(), mode: request.mode, signal: controller.signal };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort = () => {};
 

@@ -47,10 +47,10 @@ export class CheckoutButtonElement extends HTMLElement {
     this.setProperty('createSession', value);
   }
 
-  get sessionBody(): unknown {
+  get sessionBody(): CheckoutButtonProps['sessionBody'] {
     return this.properties.sessionBody;
   }
-  set sessionBody(value: unknown) {
+  set sessionBody(value: CheckoutButtonProps['sessionBody']) {
     this.setProperty('sessionBody', value);
   }
 

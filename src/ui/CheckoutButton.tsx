@@ -18,6 +18,7 @@ import { useLatest } from './useLatest';
 import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
+import { useWaiting } from './useWaiting';
 
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
@@ -28,8 +29,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const latest = useLatest(props);
   const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
   const configError = useMemo(
-    () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn }),
-    [publishableKey, props.mode, props.loadOn],
+    () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn, sessionBody: props.sessionBody }),
+    [publishableKey, props.mode, props.loadOn, props.sessionBody],
   );
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
@@ -55,6 +56,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // The last failure stands in the DOM for the host whether or not the person is shown it.
   const standingError = flowError ?? scriptError;
   const shownError = flowError ?? (scriptGates ? scriptError : undefined);
+  // The server asked to wait (429, Retry-After): until then a click is refused, and the alert says to wait.
+  const waiting = useWaiting(flow.phase === 'failed' ? flow.retryAt : undefined);
   const focus = useFocusAfterFailure(shownError);
   const { buttonRef, refocusLater } = useRefocusButton(flow.phase !== 'embedded' && !blocked);
   const run = useCheckoutRun({ latest, state, load, dispatch, emit, onFailure: focus.expectFailure });
@@ -90,7 +93,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
         className="mfc-button"
         disabled={blocked}
         aria-busy={ariaBusy}
-        aria-disabled={busy || undefined}
+        aria-disabled={busy || waiting || undefined}
         onClick={blocked ? undefined : () => void run.start()}
         {...intentHandlers}
       >
@@ -102,7 +105,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       </span>
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
-          {messages[shownError.code]}
+          {waiting ? messages.sessionWait : messages[shownError.code]}
         </p>
       )}
       {offerRetry && (

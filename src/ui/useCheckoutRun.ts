@@ -47,14 +47,14 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
   const fail = useCallback(
     (error: CheckoutError) => {
       onFailure();
-      dispatch({ type: 'fail', error });
+      dispatch({ type: 'fail', error, at: now() });
       callHost(latest.current.onError, error);
     },
     [dispatch, latest, onFailure],
   );
 
   const start = async () => {
-    if (!dispatch({ type: 'click' })) return;
+    if (!dispatch({ type: 'click', at: now() })) return;
     const sessionStart = emit({ type: 'session_start' }).at;
     const signal = lifetime.current.signal;
     const p = latest.current;

@@ -1,5 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
-import { flowReducer, IDLE, isBusy, type FlowAction, type FlowState } from '../../src/checkout/flow';
+import { flowReducer, IDLE, isBusy, isWaiting, type FlowAction, type FlowState } from '../../src/checkout/flow';
 import { checkoutError } from '../../src/errors';
 
 const stripe = {} as Stripe;
@@ -10,11 +10,11 @@ const embedded: FlowState = { phase: 'embedded', stripe, clientSecret: 'cs_1' };
 const failed: FlowState = { phase: 'failed', error };
 
 const ALL: FlowAction[] = [
-  { type: 'click' },
+  { type: 'click', at: 0 },
   { type: 'redirected', pageStays: false },
   { type: 'redirected', pageStays: true },
   { type: 'embed', stripe, clientSecret: 'cs_1' },
-  { type: 'fail', error },
+  { type: 'fail', error, at: 0 },
   { type: 'scriptUnavailable' },
   { type: 'close' },
   { type: 'dismiss' },
@@ -23,13 +23,13 @@ const ALL: FlowAction[] = [
 
 describe('the click flow', () => {
   it.each<[string, FlowState, FlowAction, FlowState]>([
-    ['a click starts a session', IDLE, { type: 'click' }, session],
-    ['a click after a failure starts a fresh session', failed, { type: 'click' }, session],
+    ['a click starts a session', IDLE, { type: 'click', at: 0 }, session],
+    ['a click after a failure starts a fresh session', failed, { type: 'click', at: 0 }, session],
     ['the default redirect leaves the page, still busy', session, { type: 'redirected', pageStays: false }, leaving],
     ["a host's own redirect keeps the page: usable again", session, { type: 'redirected', pageStays: true }, IDLE],
     ['a client secret opens embedded Checkout', session, { type: 'embed', stripe, clientSecret: 'cs_1' }, embedded],
-    ['a session failure stands', session, { type: 'fail', error }, failed],
-    ['embedded Checkout failing to start stands', embedded, { type: 'fail', error }, failed],
+    ['a session failure stands', session, { type: 'fail', error, at: 0 }, failed],
+    ['embedded Checkout failing to start stands', embedded, { type: 'fail', error, at: 0 }, failed],
     ['no Stripe.js for embedded: back to idle (the script error speaks)', session, { type: 'scriptUnavailable' }, IDLE],
     ['closing the dialog', embedded, { type: 'close' }, IDLE],
     ['Try again clears the failure', failed, { type: 'dismiss' }, IDLE],
@@ -43,7 +43,7 @@ describe('the click flow', () => {
     ['the page is being left', leaving],
     ['the dialog is open', embedded],
   ])('refuses a click while %s (the same state comes back)', (_, from) => {
-    expect(flowReducer(from, { type: 'click' })).toBe(from);
+    expect(flowReducer(from, { type: 'click', at: 0 })).toBe(from);
   });
 
   it('ignores every action that does not apply to the phase, returning the same state', () => {
@@ -65,5 +65,26 @@ describe('the click flow', () => {
 
   it('is busy exactly while a session is in flight or the page is being left', () => {
     expect([IDLE, session, leaving, embedded, failed].map(isBusy)).toEqual([false, true, true, false, false]);
+  });
+
+  describe('a server that asks to wait (Retry-After)', () => {
+    const limited = checkoutError('session_failed', 'POST /api/session answered 429 Too Many Requests. Retry after 30 s.');
+    const waiting = flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs: 30_000 }, at: 1_000 });
+
+    it('stands until the wait is over, on the clock of the failure', () => {
+      expect(waiting).toEqual({ phase: 'failed', error: { ...limited, retryAfterMs: 30_000 }, retryAt: 31_000 });
+      expect(isWaiting(waiting, 30_999)).toBe(true);
+      expect(isWaiting(waiting, 31_000)).toBe(false);
+      expect(isWaiting(failed, 0)).toBe(false);
+    });
+
+    it('refuses a click before the wait is over (the same state comes back), and takes one after', () => {
+      expect(flowReducer(waiting, { type: 'click', at: 30_999 })).toBe(waiting);
+      expect(flowReducer(waiting, { type: 'click', at: 31_000 })).toEqual(session);
+    });
+
+    it('sets no wait for a failure without one, nor for a wait of 0', () => {
+      expect(flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs: 0 }, at: 5 })).toEqual({ phase: 'failed', error: { ...limited, retryAfterMs: 0 } });
+    });
   });
 });

@@ -1,12 +1,15 @@
 import { ABORTED, requestSession, validateSession, type SessionRequest } from '../../src/checkout/session';
+import type { SessionContext } from '../../src/types';
 
 // jsdom has no fetch or Response: the part of Response our code reads.
-function textResponse(text: string, status = 200, statusText = ''): Response {
+function textResponse(text: string, status = 200, statusText = '', headers: Record<string, string> = {}): Response {
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText,
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
     json: async () => JSON.parse(text),
+    text: async () => text,
   } as Response;
 }
 
@@ -26,7 +29,7 @@ beforeEach(() => {
 });
 
 describe('requestSession with sessionEndpoint', () => {
-  it('POSTs the body as JSON with a fresh Idempotency-Key and returns the session', async () => {
+  it("POSTs sessionBody with the button's mode as JSON, with a fresh Idempotency-Key, and returns the session", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ url: 'https://checkout.stripe.com/c/pay/1' }));
     const body = { items: [{ sku: 'tee', qty: 2 }] };
     await expect(requestSession(request({ sessionEndpoint: '/api/sessions', sessionBody: body }))).resolves.toEqual({
@@ -36,7 +39,8 @@ describe('requestSession with sessionEndpoint', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/sessions');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual(body);
+    expect(JSON.parse(init?.body as string)).toEqual({ ...body, mode: 'redirect' });
+    expect(JSON.parse(fetchMock.mock.calls[1][1]?.body as string)).toEqual({ mode: 'redirect' });
     const headers = init?.headers as Record<string, string>;
     expect(headers['Content-Type']).toBe('application/json');
     const secondKey = (fetchMock.mock.calls[1][1]?.headers as Record<string, string>)['Idempotency-Key'];
@@ -44,11 +48,42 @@ describe('requestSession with sessionEndpoint', () => {
     expect(secondKey).not.toBe(headers['Idempotency-Key']);
   });
 
+  it('sends embedded as mode for an embedded session', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ clientSecret: 'cs_test_1_secret_2' }));
+    await requestSession(request({ mode: 'embedded', sessionEndpoint: '/api/sessions', sessionBody: { productId: 'p', mode: 'redirect' } }));
+    expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({ productId: 'p', mode: 'embedded' });
+  });
+
+  it('refuses a sessionBody that is not a plain object as invalid_option, sending nothing', async () => {
+    await expect(requestSession(request({ sessionEndpoint: '/api/s', sessionBody: 'productId=p' as unknown as object }))).rejects.toMatchObject({
+      code: 'invalid_option',
+      message: expect.stringContaining('sessionBody must be a plain JSON object'),
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('turns a non-2xx answer into session_failed with the status', async () => {
     fetchMock.mockResolvedValue(textResponse('boom', 500, 'Internal Server Error'));
-    await expect(requestSession(request({ sessionEndpoint: '/api/s' }))).rejects.toMatchObject({
+    await expect(requestSession(request({ sessionEndpoint: '/api/s' }))).rejects.toEqual({
       code: 'session_failed',
-      message: expect.stringContaining('500'),
+      message: 'POST /api/s answered 500 Internal Server Error.',
+    });
+  });
+
+  it("puts a non-2xx answer's JSON error sentence into the message", async () => {
+    fetchMock.mockResolvedValue(textResponse(JSON.stringify({ error: 'No product "nope" in the catalog.' }), 400, 'Bad Request'));
+    await expect(requestSession(request({ sessionEndpoint: '/api/s' }))).rejects.toEqual({
+      code: 'session_failed',
+      message: 'POST /api/s answered 400 Bad Request: No product "nope" in the catalog.',
+    });
+  });
+
+  it('429 with Retry-After: session_failed carrying the wait', async () => {
+    fetchMock.mockResolvedValue(textResponse(JSON.stringify({ error: 'Slow down.' }), 429, 'Too Many Requests', { 'retry-after': '12' }));
+    await expect(requestSession(request({ sessionEndpoint: '/api/s' }))).rejects.toEqual({
+      code: 'session_failed',
+      message: 'POST /api/s answered 429 Too Many Requests: Slow down. Retry after 12 s.',
+      retryAfterMs: 12_000,
     });
   });
 
@@ -69,12 +104,14 @@ describe('requestSession with sessionEndpoint', () => {
 });
 
 describe('requestSession with createSession', () => {
-  it('passes an idempotency key and a signal', async () => {
-    const createSession = jest.fn(async () => ({ url: 'https://checkout.stripe.com/x' }));
+  it('passes an idempotency key, the mode and a signal', async () => {
+    const createSession = jest.fn(async (ctx: SessionContext) => (ctx.mode === 'embedded' ? { clientSecret: 'cs_1_secret_2' } : { url: 'https://checkout.stripe.com/x' }));
     await requestSession(request({ createSession }));
-    const [ctx] = createSession.mock.calls[0] as unknown as [{ idempotencyKey: string; signal: AbortSignal }];
-    expect(ctx.idempotencyKey).toEqual(expect.any(String));
-    expect(ctx.signal).toBeInstanceOf(AbortSignal);
+    await expect(requestSession(request({ createSession, mode: 'embedded' }))).resolves.toEqual({ clientSecret: 'cs_1_secret_2' });
+    const [[first], [second]] = createSession.mock.calls;
+    expect(first.idempotencyKey).toEqual(expect.any(String));
+    expect(first.signal).toBeInstanceOf(AbortSignal);
+    expect([first.mode, second.mode]).toEqual(['redirect', 'embedded']);
   });
 
   it('turns a thrown error into session_failed, keeping the cause', async () => {

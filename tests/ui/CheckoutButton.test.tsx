@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CheckoutButtonProps } from '../../src/types';
 import { CheckoutButton } from '../../src/CheckoutButton';
+import { en } from '../../src/i18n/texts/en';
 import { expectNoAxeViolations } from '../support/axe';
 import { answerWithStripe, blockByCsp, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
 
@@ -221,7 +222,7 @@ describe('CheckoutButton: redirect flow', () => {
     await resolveLoad();
     await user.click(button());
     expect(button()).toHaveAttribute('aria-busy', 'true');
-    expect(createSession).toHaveBeenCalledWith({ idempotencyKey: expect.any(String), signal: expect.any(AbortSignal) });
+    expect(createSession).toHaveBeenCalledWith({ idempotencyKey: expect.any(String), mode: 'redirect', signal: expect.any(AbortSignal) });
     await act(async () => answer({ url: CHECKOUT_URL }));
     expect(redirect).toHaveBeenCalledTimes(1);
     expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
@@ -300,6 +301,38 @@ describe('CheckoutButton: redirect flow', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(createSession).toHaveBeenCalledTimes(2);
     expect(root()).not.toHaveAttribute('data-checkout-error');
+  });
+
+  it('a server that asks to wait (Retry-After): the alert says to wait, clicks send nothing until the wait is over', async () => {
+    const user = userEvent.setup();
+    const limited = { code: 'session_failed', message: 'POST /api/s answered 429 Too Many Requests. Retry after 1 s.', retryAfterMs: 400 };
+    const createSession = jest.fn<Promise<{ url: string }>, []>().mockRejectedValueOnce(limited).mockResolvedValueOnce({ url: CHECKOUT_URL });
+    const { root, button, redirect, onError } = setup({ createSession });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
+    expect(onError).toHaveBeenCalledWith(limited);
+    expect(screen.getByRole('alert')).toHaveTextContent(en.sessionWait);
+    expect(button()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button());
+    expect(createSession).toHaveBeenCalledTimes(1);
+    // The wait passes by itself: the button is usable again and the alert says to try again.
+    await waitFor(() => expect(button()).not.toHaveAttribute('aria-disabled'), { timeout: 2_000 });
+    expect(screen.getByRole('alert')).toHaveTextContent(en.session_failed);
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(createSession).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a sessionBody that is not a plain object as invalid_option, before any request', async () => {
+    const user = userEvent.setup();
+    const { root, button, createSession, onError } = setup({ sessionBody: 'productId=p' as unknown as object });
+    expect(root()).toHaveAttribute('data-checkout-error', 'invalid_option');
+    expect(button()).toBeDisabled();
+    expect(stripeTags()).toHaveLength(0);
+    await user.click(button());
+    expect(createSession).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0][0].message).toMatch(/^sessionBody must be a plain JSON object/);
   });
 
   it('a session that never comes ends in session_timeout', async () => {

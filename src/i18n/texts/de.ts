@@ -5,6 +5,7 @@ export const de: CheckoutMessages = {
   buttonLabel: 'Mit Karte bezahlen',
   loading: 'Sichere Zahlung wird vorbereitet\u00a0…',
   tryAgain: 'Erneut versuchen',
+  sessionWait: 'Der Bezahlvorgang ist ausgelastet. Bitte kurz warten, dann erneut versuchen.',
   dialogTitle: 'Sichere Zahlung',
   closeDialog: 'Zahlung schließen',
   secret_key: 'Die Zahlung ist mit einem geheimen Schlüssel falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',

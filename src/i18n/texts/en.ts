@@ -4,6 +4,7 @@ export const en: CheckoutMessages = {
   buttonLabel: 'Pay with card',
   loading: 'Preparing secure checkout…',
   tryAgain: 'Try again',
+  sessionWait: 'Checkout is busy right now. Please wait a moment, then try again.',
   dialogTitle: 'Secure checkout',
   closeDialog: 'Close checkout',
   secret_key: 'Checkout is misconfigured: it was given a secret key. Please contact the site owner.',

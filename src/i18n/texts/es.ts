@@ -5,6 +5,7 @@ export const es: CheckoutMessages = {
   buttonLabel: 'Pagar con tarjeta',
   loading: 'Preparando el pago seguro…',
   tryAgain: 'Reintentar',
+  sessionWait: 'El pago está muy solicitado ahora. Espere un momento y vuelva a intentarlo.',
   dialogTitle: 'Pago seguro',
   closeDialog: 'Cerrar el pago',
   secret_key: 'El pago no está bien configurado: se le ha dado una clave secreta. Avise al responsable del sitio.',

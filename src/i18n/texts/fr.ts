@@ -5,6 +5,7 @@ export const fr: CheckoutMessages = {
   buttonLabel: 'Payer par carte',
   loading: 'Préparation du paiement sécurisé…',
   tryAgain: 'Réessayer',
+  sessionWait: 'Le paiement est très sollicité. Veuillez patienter un instant, puis réessayer.',
   dialogTitle: 'Paiement sécurisé',
   closeDialog: 'Fermer le paiement',
   secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',

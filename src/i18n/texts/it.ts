@@ -5,6 +5,7 @@ export const it: CheckoutMessages = {
   buttonLabel: 'Paga con carta',
   loading: 'Preparazione del pagamento sicuro…',
   tryAgain: 'Riprova',
+  sessionWait: 'Il pagamento è molto richiesto in questo momento. Attendi un attimo, poi riprova.',
   dialogTitle: 'Pagamento sicuro',
   closeDialog: 'Chiudi il pagamento',
   secret_key: 'Il pagamento non è configurato correttamente: è stata fornita una chiave segreta. Contatta il gestore del sito.',

@@ -5,6 +5,7 @@ export const ja: CheckoutMessages = {
   buttonLabel: 'カードで支払う',
   loading: '安全な決済を準備しています…',
   tryAgain: '再試行',
+  sessionWait: '現在、決済が混み合っています。少し待ってから、もう一度お試しください。',
   dialogTitle: '安全な決済',
   closeDialog: '決済を閉じる',
   secret_key: '決済の設定に誤りがあります（シークレットキーが指定されています）。サイトの運営者にお問い合わせください。',

@@ -5,6 +5,7 @@ export const nl: CheckoutMessages = {
   buttonLabel: 'Betalen met kaart',
   loading: 'Veilige betaling wordt voorbereid…',
   tryAgain: 'Opnieuw proberen',
+  sessionWait: 'Betalen is nu erg druk. Wacht even en probeer het dan opnieuw.',
   dialogTitle: 'Veilig betalen',
   closeDialog: 'Betaling sluiten',
   secret_key: 'De betaling is verkeerd ingesteld: er is een geheime sleutel opgegeven. Laat het de eigenaar van de website weten.',

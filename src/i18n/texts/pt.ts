@@ -5,6 +5,7 @@ export const pt: CheckoutMessages = {
   buttonLabel: 'Pagar com cartão',
   loading: 'Preparando o pagamento seguro…',
   tryAgain: 'Tentar novamente',
+  sessionWait: 'O pagamento está muito solicitado agora. Aguarde um momento e tente novamente.',
   dialogTitle: 'Pagamento seguro',
   closeDialog: 'Fechar pagamento',
   secret_key: 'O pagamento está configurado incorretamente: foi fornecida uma chave secreta. Avise o responsável pelo site.',

@@ -1,0 +1,57 @@
+// What the button POSTs to `sessionEndpoint`: the host's `sessionBody` with the button's `mode` added,
+// so the server knows which kind of session to create without the host repeating it. Pure.
+import type { CheckoutError, SessionMode } from '../types';
+import { checkoutError } from '../errors';
+
+/** `sessionBody` as the endpoint receives it: the host's fields, and `mode` (always the button's). */
+export type SessionRequestBody = Record<string, unknown> & { mode: SessionMode };
+
+// One error per reason: a body written inline is a new object each render, and the same mistake must
+// stay the same failure (reported once), not a new one each render.
+const verdicts = new Map<string, CheckoutError>();
+
+// The value is not repeated: whatever was put there by mistake stays out of the DOM and logs.
+function refused(why: string): CheckoutError {
+  let error = verdicts.get(why);
+  if (!error) {
+    error = checkoutError('invalid_option', `sessionBody must be a plain JSON object (e.g. { productId: "…" }) or left out; ${why}.`);
+    verdicts.set(why, error);
+  }
+  return error;
+}
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an instance of a class' : `a ${typeof value}`;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Null when `sessionBody` is absent or a plain object JSON can carry as an object; otherwise the
+ * `invalid_option` error that says why (an array, a string, a class instance, a cycle, a BigInt…).
+ */
+export function sessionBodyError(sessionBody: unknown): CheckoutError | null {
+  if (sessionBody === undefined) return null;
+  if (!isPlainObject(sessionBody)) return refused(`it is ${kindOf(sessionBody)}`);
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(sessionBody);
+  } catch {
+    return refused('JSON cannot carry it (a cycle or a BigInt)');
+  }
+  // An own `toJSON` can turn the object into anything.
+  if (json === undefined || !json.startsWith('{')) return refused('its toJSON does not give an object');
+  return null;
+}
+
+/** The endpoint's body: `{ ...sessionBody, mode }`, or the refusal of `sessionBody`. */
+export function sessionRequestBody(sessionBody: unknown, mode: SessionMode): { body: SessionRequestBody } | { error: CheckoutError } {
+  const error = sessionBodyError(sessionBody);
+  if (error) return { error };
+  // Through JSON first, so the spread sees what the endpoint will (a nested toJSON applied, undefined dropped).
+  const fields = sessionBody === undefined ? {} : (JSON.parse(JSON.stringify(sessionBody)) as Record<string, unknown>);
+  return { body: { ...fields, mode } };
+}
