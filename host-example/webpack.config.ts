@@ -4,6 +4,7 @@
 //   --env checkoutManifest=https://cdn.example.com/checkout/mf-manifest.json   where the remote is
 //   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
 //   --env demo=off                              the integration alone (src/), without the demo
+//   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
 //   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -29,6 +30,8 @@ export interface HostEnv {
   remoteHint?: string;
   /** 'off': the integration alone (src/index.ts), without the demo's switches around it. */
   demo?: string;
+  /** The integration's checkout: 'redirect' (Stripe's hosted page, the default) or 'embedded' (in the page). */
+  checkoutMode?: string;
 }
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
@@ -67,6 +70,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       }),
       new webpack.DefinePlugin({
         __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest),
+        __CHECKOUT_MODE__: JSON.stringify(env.checkoutMode === 'embedded' ? 'embedded' : 'redirect'),
         __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
       }),
       new HtmlWebpackPlugin({

@@ -53,7 +53,7 @@ export function useDemo(onComplete?: () => void): Demo {
     disabled: !controlled,
     mode: options.mode,
     sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
-    sessionBody: { productId: 'coffee-beans-1kg', mode: options.mode },
+    sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {

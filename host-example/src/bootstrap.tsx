@@ -8,6 +8,7 @@ import { useOrderToShow } from './OrderStatus';
 /** The button's settings: the publishable key is public; the session endpoint is your server's. */
 const checkout: CheckoutButtonProps = {
   publishableKey: __STRIPE_PUBLISHABLE_KEY__, // defined in webpack.config.ts
+  mode: __CHECKOUT_MODE__, // 'redirect' or 'embedded', defined in webpack.config.ts; the button sends it as `mode`
   sessionEndpoint: '/api/checkout-sessions',
   sessionBody: { productId: 'coffee-beans-1kg' }, // the server prices it (server/catalog.ts)
 };

@@ -7,7 +7,7 @@ import { e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/ha
 
 const stripeSide = () => controlStandIn(e2e.stripeApiUrl!);
 const order = (mode: 'redirect' | 'embedded') => ({
-  props: { mode, sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee-beans-1kg', mode } },
+  props: { mode, sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee-beans-1kg' } },
 });
 
 async function leaveForCheckout(host: HostPage): Promise<string> {

@@ -1,9 +1,10 @@
 // Builds the production remote (and a copy of it under another name) and the host example, one after
 // the other (2 cores), from their own webpack configs, each into the directory the global setup gives.
 // Run in a child process with ts-node (the configs are TypeScript):
-//   node -r ts-node/register build.ts   with E2E_BUILD='{"remote"?:dir,"remoteCopy"?:dir,"host"?:dir}'
+//   node -r ts-node/register build.ts   with E2E_BUILD='{"remote"?:dir,"remoteCopy"?:dir,"host"?:dir,"integration"?:dir,"integrationEmbedded"?:dir}'
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
+import { CONFIGURED_REMOTE_ORIGIN } from './env';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -65,7 +66,7 @@ function asCopy(config: Configuration): Configuration {
 }
 
 async function main(): Promise<void> {
-  const out = JSON.parse(process.env.E2E_BUILD ?? '') as { remote?: string; remoteCopy?: string; host?: string };
+  const out = JSON.parse(process.env.E2E_BUILD ?? '') as Partial<Record<'remote' | 'remoteCopy' | 'host' | 'integration' | 'integrationEmbedded', string>>;
   const remoteConfigs = () => configsFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist'));
   if (out.remote) await runAll('remote', remoteConfigs(), out.remote);
   if (out.remoteCopy) await runAll(`remote copy (${REMOTE_COPY_NAME})`, remoteConfigs().map(asCopy), out.remoteCopy);
@@ -75,6 +76,13 @@ async function main(): Promise<void> {
     const configs = configsFor(path.join(ROOT, 'host-example/webpack.config.ts'), path.join(ROOT, 'host-example/dist'), { stripeHint: 'off', remoteHint: 'off' });
     await runAll('host example', configs, out.host);
   }
+  // The integration alone (host-example/src, `--env demo=off`), as a team copies and builds it: its
+  // page's own early requests kept, the remote at a dev config's URL (the tests answer that origin).
+  const hostConfig = path.join(ROOT, 'host-example/webpack.config.ts');
+  const integration = (checkoutMode: string) =>
+    configsFor(hostConfig, path.join(ROOT, 'host-example/dist'), { demo: 'off', checkoutMode, checkoutManifest: `${CONFIGURED_REMOTE_ORIGIN}/mf-manifest.json` });
+  if (out.integration) await runAll('host example integration (redirect)', integration('redirect'), out.integration);
+  if (out.integrationEmbedded) await runAll('host example integration (embedded)', integration('embedded'), out.integrationEmbedded);
 }
 
 main().catch((error: unknown) => {

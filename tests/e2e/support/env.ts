@@ -24,6 +24,12 @@ export interface E2EEnv {
   remoteCopyManifestUrl?: string;
   /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
+  /**
+   * The host example's integration alone (`--env demo=off`, redirect and embedded builds), served with
+   * server/'s checkout routes against the API stand-in; its remote is at CONFIGURED_REMOTE_ORIGIN.
+   */
+  integrationUrl?: string;
+  integrationEmbeddedUrl?: string;
   /** The Stripe API stand-in behind the host's checkout routes (stand-ins/stripeApi.ts; its control routes play Stripe's side). */
   stripeApiUrl?: string;
   serverPid?: number;

@@ -64,6 +64,8 @@ async function build(unit: BuildUnit): Promise<Record<string, string>> {
 
 const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
 const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['host'] };
+/** The integration alone (`--env demo=off`), in each of its two modes. */
+const INTEGRATION: BuildUnit = { name: 'host-integration', inputs: ['host-example'], targets: ['integration', 'integrationEmbedded'] };
 
 function startServers(dirs: ServeDirs): Promise<ServerProcess<ServedUrls>> {
   return startServerProcess<ServedUrls>('serve.ts', { E2E_SERVE_DIRS: JSON.stringify(dirs) }, 'the e2e servers');
@@ -107,7 +109,8 @@ export default async function globalSetup(): Promise<void> {
   try {
     const remote = await build(REMOTE);
     const { host } = await build(HOST);
-    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, host };
+    const { integration, integrationEmbedded } = await build(INTEGRATION);
+    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, host, integration, integrationEmbedded };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, host example ${urls.host} (pid ${pid})`);
@@ -121,6 +124,8 @@ export default async function globalSetup(): Promise<void> {
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
       hostUrl: urls.host,
+      integrationUrl: urls.integration,
+      integrationEmbeddedUrl: urls.integrationEmbedded,
       stripeApiUrl: urls.stripeApi,
     });
     await matrix;

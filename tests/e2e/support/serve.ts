@@ -17,6 +17,9 @@ export interface ServeDirs {
   remote: string;
   remoteCopy: string;
   host: string;
+  /** The host example's integration alone, built for redirect and for embedded mode. */
+  integration: string;
+  integrationEmbedded: string;
 }
 
 export type ServedUrls = ServeDirs & { stripeApi: string };
@@ -38,6 +41,11 @@ async function main(): Promise<void> {
     handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)) || (await checkout(req, res)),
   });
   servers.push(host);
+  // The integration alone, as a team deploys it: its files and server/'s routes, nothing of the tests'.
+  const integration = await startStaticServer({ root: dirs.integration, handle: (req, res) => checkout(req, res) });
+  servers.push(integration);
+  const integrationEmbedded = await startStaticServer({ root: dirs.integrationEmbedded, handle: (req, res) => checkout(req, res) });
+  servers.push(integrationEmbedded);
   const stripeApi = await startStripeApiStandIn({ webhook: { url: `${host.url}${CHECKOUT_PATHS.webhook}`, secret: E2E_WEBHOOK_SECRET } });
   servers.push(stripeApi);
   const log = (message: string) => process.stderr.write(`[e2e checkout routes] ${message}\n`);
@@ -52,7 +60,14 @@ async function main(): Promise<void> {
     log,
   });
 
-  const urls: ServedUrls = { remote: remote.url, remoteCopy: remoteCopy.url, host: host.url, stripeApi: stripeApi.url };
+  const urls: ServedUrls = {
+    remote: remote.url,
+    remoteCopy: remoteCopy.url,
+    host: host.url,
+    integration: integration.url,
+    integrationEmbedded: integrationEmbedded.url,
+    stripeApi: stripeApi.url,
+  };
   serveUntilParentExits(servers, urls);
 }
 
