@@ -39,6 +39,9 @@ export type SessionResult = { url: string } | { clientSecret: string };
  */
 export type SessionMode = 'redirect' | 'embedded';
 
+/** What `sessionEndpoint` receives as JSON: the host's `sessionBody` fields, and `mode` (always the button's). */
+export type SessionRequestBody = Record<string, unknown> & { mode: SessionMode };
+
 export interface SessionContext {
   /** Fresh per click; send it to Stripe as the idempotency key of the session creation. */
   idempotencyKey: string;

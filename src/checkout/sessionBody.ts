@@ -1,10 +1,7 @@
 // What the button POSTs to `sessionEndpoint`: the host's `sessionBody` with the button's `mode` added,
 // so the server knows which kind of session to create without the host repeating it. Pure.
-import type { CheckoutError, SessionMode } from '../types';
+import type { CheckoutError, SessionMode, SessionRequestBody } from '../types';
 import { checkoutError } from '../errors';
-
-/** `sessionBody` as the endpoint receives it: the host's fields, and `mode` (always the button's). */
-export type SessionRequestBody = Record<string, unknown> & { mode: SessionMode };
 
 // One error per reason: a body written inline is a new object each render, and the same mistake must
 // stay the same failure (reported once), not a new one each render.
