@@ -7,7 +7,7 @@ import type { CheckoutButtonProps, CheckoutErrorCode, ScriptState } from '../../
 
 export type HostEvent =
   | { kind: 'state'; button: number; state: ScriptState; code?: CheckoutErrorCode; message?: string; t: number }
-  | { kind: 'error'; button: number; code: CheckoutErrorCode; message: string; t: number }
+  | { kind: 'error'; button: number; code: CheckoutErrorCode; message: string; retryAfterMs?: number; t: number }
   | { kind: 'remote'; status: 'failed'; message: string; t: number }
   | { kind: 'complete'; button: number; t: number }
   | { kind: 'unmounted'; t: number };
@@ -42,7 +42,8 @@ export function recorded(button: number, own: Callbacks = {}): Callbacks {
       own.onStateChange?.(state, error);
     },
     onError: (error) => {
-      record({ kind: 'error', button, code: error.code, message: error.message, t: now() });
+      const { code, message, retryAfterMs } = error;
+      record({ kind: 'error', button, code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }), t: now() });
       own.onError?.(error);
     },
     onComplete: () => {

@@ -9,7 +9,7 @@ import {
   usePages,
   type HostPage,
 } from './support/harness';
-import type { SessionStep } from './support/sessionEndpoint';
+import { RETRY_AFTER_S, SESSION_PATH, TOO_MANY_SENTENCE, type SessionStep } from './support/sessionEndpoint';
 
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -91,6 +91,39 @@ e2eSuite('Checkout flow in a real browser', () => {
     expect(log[1].idempotencyKey).not.toBe(log[0].idempotencyKey);
     expect(host.checkoutNavigations).toHaveLength(1);
     expect(host.stripeRequests).toHaveLength(1);
+    await host.expectNoPageErrors();
+  });
+
+  it('a 429 with Retry-After: onError gets the sentence and the wait, the alert says to wait, a click sends nothing until the wait is over', async () => {
+    const host = await open({ session: { seq: ['429', 'ok'] } });
+    await resolved(host);
+    await host.button().click();
+    await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the session_failed error');
+    const failedAt = Date.now();
+    const errors = (await host.events()).filter((e) => e.kind === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'session_failed',
+        message: `POST ${SESSION_PATH}?key=${host.sessionKey}&seq=429%2Cok answered 429 Too Many Requests: ${TOO_MANY_SENTENCE} Retry after ${RETRY_AFTER_S} s.`,
+        retryAfterMs: RETRY_AFTER_S * 1000,
+      }),
+    ]);
+    await expectDom(host, { error: 'session_failed', busy: 'false', disabled: false, alert: MESSAGES.sessionWait, tryAgain: false });
+    expect(await host.button().getAttribute('aria-disabled')).toBe('true');
+
+    // A real click during the wait (a locator click would wait: the button is aria-disabled) sends nothing.
+    const box = (await host.button().boundingBox())!;
+    await host.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await sleep(300);
+    expect(await host.sessionLog()).toHaveLength(1);
+
+    // The wait passes by itself: the button takes clicks again and the alert says to try again.
+    await expectDom(host, { alert: MESSAGES.session_failed }, 0, RETRY_AFTER_S * 1000 + 2_000);
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 400);
+    expect(await host.button().getAttribute('aria-disabled')).toBeNull();
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(await host.sessionLog()).toHaveLength(2);
     await host.expectNoPageErrors();
   });
 

@@ -7,7 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 
-export type SessionStep = 'ok' | 'embedded' | '500' | 'badjson' | 'hang' | 'other-origin' | 'http' | 'javascript' | 'nourl';
+export type SessionStep = 'ok' | 'embedded' | '500' | '429' | 'badjson' | 'hang' | 'other-origin' | 'http' | 'javascript' | 'nourl';
+
+/** What the `429` step answers: a sentence, and a wait of RETRY_AFTER_S seconds. */
+export const RETRY_AFTER_S = 2;
+export const TOO_MANY_SENTENCE = 'Too many checkout sessions from this client.';
 
 export const SESSION_PATH = '/api/session';
 export const SESSION_LOG_PATH = '/api/session/log';
@@ -34,8 +38,8 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-function json(res: http.ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(value));
+function json(res: http.ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(value));
 }
 
 function answer(step: SessionStep, res: http.ServerResponse): void {
@@ -47,6 +51,8 @@ function answer(step: SessionStep, res: http.ServerResponse): void {
       return json(res, 200, { clientSecret: `cs_test_${id}_secret_${id}` });
     case '500':
       return json(res, 500, { error: 'boom' });
+    case '429':
+      return json(res, 429, { error: TOO_MANY_SENTENCE }, { 'Retry-After': String(RETRY_AFTER_S) });
     case 'badjson':
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('<html>not json</html>');
       return;
