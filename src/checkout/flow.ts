@@ -28,8 +28,8 @@ export type FlowAction =
   | { type: 'scriptUnavailable' }
   /** The dialog was closed, or the payment completed. */
   | { type: 'close' }
-  /** Try again: the last failure no longer stands. */
-  | { type: 'dismiss' }
+  /** Try again (a script failure's): the last failure no longer stands, unless it is a server's wait still running. */
+  | { type: 'dismiss'; at: number }
   /** Back from the hosted page through the back/forward cache: the page is live again. */
   | { type: 'restored' };
 
@@ -47,13 +47,13 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return state.phase === 'session' ? { phase: 'embedded', stripe: action.stripe, clientSecret: action.clientSecret } : state;
     case 'fail':
       if (state.phase !== 'session' && state.phase !== 'embedded') return state;
-      return action.error.retryAfterMs ? { phase: 'failed', error: action.error, retryAt: action.at + action.error.retryAfterMs } : { phase: 'failed', error: action.error };
+      return hasWait(action.error) ? { phase: 'failed', error: action.error, retryAt: action.at + action.error.retryAfterMs } : { phase: 'failed', error: action.error };
     case 'scriptUnavailable':
       return state.phase === 'session' ? IDLE : state;
     case 'close':
       return state.phase === 'embedded' ? IDLE : state;
     case 'dismiss':
-      return state.phase === 'failed' ? IDLE : state;
+      return state.phase === 'failed' && !isWaiting(state, action.at) ? IDLE : state;
     case 'restored':
       return state.phase === 'leaving' ? IDLE : state;
   }
@@ -62,6 +62,12 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 /** A session in flight or the page being left: the button shows it is working. */
 export function isBusy(state: FlowState): boolean {
   return state.phase === 'session' || state.phase === 'leaving';
+}
+
+/** A wait worth keeping: a host's own createSession may throw a CheckoutError with anything in `retryAfterMs`. */
+function hasWait(error: CheckoutError): error is CheckoutError & { retryAfterMs: number } {
+  const ms = error.retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
 }
 
 /** The server's wait is still running at `at`: a click now could only be refused again. */

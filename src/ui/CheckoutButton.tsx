@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
+import { now } from '../events';
 import { isBusy } from '../checkout/flow';
 import { checkOptions } from '../checkout/options';
 import { flowSettings } from '../checkout/policy';
@@ -67,7 +68,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
     if (dispatch({ type: 'close' })) emit({ type: 'embedded_close', completed });
   };
   const retry = () => {
-    dispatch({ type: 'dismiss' });
+    dispatch({ type: 'dismiss', at: now() });
     focus.expectFailure();
     refocusLater();
     startLoad();

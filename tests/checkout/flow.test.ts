@@ -17,7 +17,7 @@ const ALL: FlowAction[] = [
   { type: 'fail', error, at: 0 },
   { type: 'scriptUnavailable' },
   { type: 'close' },
-  { type: 'dismiss' },
+  { type: 'dismiss', at: 0 },
   { type: 'restored' },
 ];
 
@@ -32,7 +32,7 @@ describe('the click flow', () => {
     ['embedded Checkout failing to start stands', embedded, { type: 'fail', error, at: 0 }, failed],
     ['no Stripe.js for embedded: back to idle (the script error speaks)', session, { type: 'scriptUnavailable' }, IDLE],
     ['closing the dialog', embedded, { type: 'close' }, IDLE],
-    ['Try again clears the failure', failed, { type: 'dismiss' }, IDLE],
+    ['Try again clears the failure', failed, { type: 'dismiss', at: 0 }, IDLE],
     ['back from the hosted page through the bfcache', leaving, { type: 'restored' }, IDLE],
   ])('%s', (_, from, action, to) => {
     expect(flowReducer(from, action)).toEqual(to);
@@ -83,8 +83,15 @@ describe('the click flow', () => {
       expect(flowReducer(waiting, { type: 'click', at: 31_000 })).toEqual(session);
     });
 
-    it('sets no wait for a failure without one, nor for a wait of 0', () => {
-      expect(flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs: 0 }, at: 5 })).toEqual({ phase: 'failed', error: { ...limited, retryAfterMs: 0 } });
+    it("keeps the wait through a script failure's Try again, which clears a failure whose wait is over", () => {
+      expect(flowReducer(waiting, { type: 'dismiss', at: 30_999 })).toBe(waiting);
+      expect(flowReducer(waiting, { type: 'dismiss', at: 31_000 })).toEqual(IDLE);
+    });
+
+    it('sets no wait for a failure without one, nor for a wait that is not a positive finite number (a host may throw anything)', () => {
+      for (const retryAfterMs of [0, -5, NaN, Infinity, '30' as unknown as number]) {
+        expect(flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs }, at: 5 })).toEqual({ phase: 'failed', error: { ...limited, retryAfterMs } });
+      }
     });
   });
 });
