@@ -47,7 +47,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return state.phase === 'session' ? { phase: 'embedded', stripe: action.stripe, clientSecret: action.clientSecret } : state;
     case 'fail':
       if (state.phase !== 'session' && state.phase !== 'embedded') return state;
-      return hasWait(action.error) ? { phase: 'failed', error: action.error, retryAt: action.at + action.error.retryAfterMs } : { phase: 'failed', error: action.error };
+      if (!hasWait(action.error)) return { phase: 'failed', error: action.error };
+      return { phase: 'failed', error: action.error, retryAt: action.at + action.error.retryAfterMs };
     case 'scriptUnavailable':
       return state.phase === 'session' ? IDLE : state;
     case 'close':
