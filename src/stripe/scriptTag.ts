@@ -1,4 +1,5 @@
 import type { CheckoutError } from '../types';
+import { startTimer } from '../bounds';
 import { checkoutError, describeCause } from '../errors';
 import { pageState } from './pageState';
 import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
@@ -175,7 +176,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
       // A CSP block also fires `error`, and the violation event may come a task later: wait for it.
       setTimeout(() => finish('failed', checkoutError('script_load_failed', `Network error loading ${tag.src}.`, event)));
     };
-    const timer = setTimeout(
+    const timer = startTimer(
       () => finish('timeout', checkoutError('script_timeout', `No answer from ${tag.src} within ${timeoutMs} ms.`)),
       timeoutMs,
     );

@@ -3,7 +3,7 @@
 // the same objects, whichever copy came first.
 import { createStore } from '../../src/store';
 import { subscribeCheckoutEvents } from '../../src/events';
-import { sharedPage, PAGE_SHAPE } from '../../src/pageShared';
+import { PAGE_SHAPE } from '../../src/pageShared';
 import { pageState, type PageState } from '../../src/stripe/pageState';
 import { preloadStripe } from '../../src/stripe/preloadStripe';
 import { answerWithStripe, resetPage, stripeTags } from '../support/stripeStub';
