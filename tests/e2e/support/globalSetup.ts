@@ -134,7 +134,8 @@ export default async function globalSetup(): Promise<void> {
   }
 
   // The matrix's installs wait on the network while our own builds use the CPU: both at once.
-  const matrix = setUpHostMatrix();
+  // E2E_HOST_MATRIX=off leaves it out, for a run of files that do not open its hosts (they then say so).
+  const matrix = process.env.E2E_HOST_MATRIX === 'off' ? Promise.resolve() : setUpHostMatrix();
   try {
     const remote = await build(REMOTE);
     const { host } = await build(HOST);
