@@ -76,19 +76,29 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, refusal]);
   });
 
-  it(`a page that allows ${POLICY} and ${CHUNK_POLICY} by name, whose default policy vouches for nothing of the remote's but its entry`, async () => {
-    // The host's catch-all refuses the remote's chunks: only the remote's own policy can load them.
+  it(`a page that allows ${POLICY} and ${CHUNK_POLICY} by name, whose default policy refuses the remote's chunks after start-up`, async () => {
+    // The host's runtime loads the entry and preloads the exposed module's chunks (from the manifest)
+    // through the host's policy; after that, the host's catch-all refuses the remote's URLs, so only
+    // the remote's own policy can load the chunks fetched later (the click's flow, the dialog).
     const strictDefault = HOST_DEFAULT_POLICY.replace(
       '(url) => (window.__defaultPolicyUrls.push(url), url)',
-      `(url) => (window.__defaultPolicyUrls.push(url), url.startsWith(${JSON.stringify(e2e.remoteUrl)}) && !url.endsWith('/remoteEntry.js') ? null : url)`,
+      `(url) => (window.__defaultPolicyUrls.push(url), window.__startedUp && url.startsWith(${JSON.stringify(e2e.remoteUrl)}) ? null : url)`,
     );
     expect(strictDefault).not.toBe(HOST_DEFAULT_POLICY);
-    const host = await open({ csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`, initScript: strictDefault });
+    const host = await open({ csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`, initScript: strictDefault + HELD_IDLE });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    // Read before the click: the redirect leaves this page.
+    const created = await host.page.evaluate(() => {
+      const w = window as unknown as { __startedUp: boolean; __policiesCreated: string[]; __runIdle: () => void };
+      w.__startedUp = true;
+      w.__runIdle();
+      return w.__policiesCreated;
+    });
+    expect([...created].sort()).toEqual([CHUNK_POLICY, POLICY, 'default']);
+    const remoteFiles = host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length;
     await host.button().click();
     await host.waitForCheckout();
-    const created = await host.page.evaluate(() => (window as unknown as { __policiesCreated: string[] }).__policiesCreated);
-    expect([...created].sort()).toEqual([CHUNK_POLICY, POLICY, 'default']);
+    expect(host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length).toBeGreaterThan(remoteFiles);
     await host.expectNoPageErrors([]);
   });
 
