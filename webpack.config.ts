@@ -5,7 +5,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CompileHintsPlugin } from './build/compileHints';
 import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
-import { CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
+import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
 import { precompress } from './build/precompress';
 import { defineRelease, readRelease, stampManifest } from './build/release';
 import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
@@ -46,6 +46,7 @@ function remote(production: boolean): Config {
       uniqueName: 'checkout',
       // webpack waits 120 s for a chunk by default; a host's fallback should not wait that long.
       chunkLoadTimeout: 10_000,
+      trustedTypes: chunkTrustedTypes,
       clean: { keep: ELEMENT_FILES },
     },
     resolve: {

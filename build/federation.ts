@@ -37,6 +37,15 @@ export const stripeShares = {
 };
 
 /**
+ * The remote's own chunks (fetched at idle after start-up, and on a click) are script tags that
+ * webpack adds: their URLs go through a Trusted Types policy of ours, so a page that enforces
+ * Trusted Types, even from later on (a <meta> added, a route that turns it on), still loads them.
+ * `continue`: where the page does not allow the name, the URLs go to the page's `default` policy, as
+ * before. The name is in docs/security.md.
+ */
+export const chunkTrustedTypes = { policyName: 'checkout-chunks', onPolicyCreationFailure: 'continue' as const };
+
+/**
  * The contract's headers: any origin may load the remote, and read its files' timings (Resource
  * Timing reports 0 bytes for a cross-origin file without Timing-Allow-Origin). Entries are
  * revalidated, hashed chunks kept (`cacheControlFor`).

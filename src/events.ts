@@ -1,17 +1,17 @@
-// The page's telemetry events, below the loader and the flow (both emit them). Kept on the window
-// under a global symbol, like the load state: a listener hears every copy of the remote on the page.
+// The page's telemetry events, below the loader and the flow (both emit them). Kept in the page's
+// shared record, like the load state (pageShared.ts): a listener hears every copy of the remote on
+// the page, of any release since the `/v2` one.
 import type { CheckoutEvent, CheckoutEventListener } from './types';
+import { forgetSharedField, sharedField } from './pageShared';
 import { createStore, type Store } from './store';
 
-/** v2: listeners are given each event (v1 copies told them to read it). */
-const PAGE_EVENTS = Symbol.for('checkout.events/v2');
-
-type EventsWindow = Window & { [PAGE_EVENTS]?: Store<CheckoutEvent | null> };
+/** Where releases before the shared record kept this same store (listeners given each event). */
+const LEGACY_SYMBOL = Symbol.for('checkout.events/v2');
+const FIELD = 'events';
 
 function pageEvents(): Store<CheckoutEvent | null> | null {
   if (typeof window === 'undefined') return null;
-  const w = window as EventsWindow;
-  return (w[PAGE_EVENTS] ??= createStore<CheckoutEvent | null>(null));
+  return sharedField(FIELD, () => createStore<CheckoutEvent | null>(null), LEGACY_SYMBOL);
 }
 
 /** The clock of `at` and `ms`. */
@@ -44,5 +44,5 @@ export function isScriptEvent(event: CheckoutEvent): boolean {
 
 /** Tests only: a fresh page. */
 export function resetCheckoutEvents(): void {
-  if (typeof window !== 'undefined') delete (window as EventsWindow)[PAGE_EVENTS];
+  forgetSharedField(FIELD, LEGACY_SYMBOL);
 }

@@ -158,6 +158,12 @@ export interface StripeLoadOptions {
   loadTimeoutMs?: number;
   maxLoadAttempts?: number;
   nonce?: string;
+  /**
+   * `false` turns Stripe's advanced fraud signals off for the page, as `?advancedFraudSignals=false`
+   * on a Stripe.js tag of the page's own does (that choice is kept too). Sticky: it applies to every
+   * tag added after it, whoever asks. Default: Stripe's (on).
+   */
+  advancedFraudSignals?: boolean;
 }
 
 /** The store's view, as `useStripeScript()` returns it. */

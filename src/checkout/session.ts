@@ -1,4 +1,5 @@
 import type { SessionContext, SessionMode, SessionResult } from '../types';
+import { startTimer } from '../bounds';
 import { checkoutError, toCheckoutError } from '../errors';
 import { newIdempotencyKey } from './idempotencyKey';
 import { refusedAnswerError } from './refusedAnswer';
@@ -86,7 +87,7 @@ export function requestSession(request: SessionRequest): Promise<SessionResult> 
   let onAbort = () => {};
 
   const limits = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    timer = startTimer(() => {
       controller.abort();
       reject(checkoutError('session_timeout', `No session within ${request.timeoutMs} ms.`));
     }, request.timeoutMs);

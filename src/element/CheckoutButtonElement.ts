@@ -97,7 +97,7 @@ export class CheckoutButtonElement extends HTMLElement {
       return;
     }
     const props: CheckoutButtonProps = {
-      ...elementProps(propsFromAttributes((name) => this.getAttribute(name)), this.properties),
+      ...elementProps(propsFromAttributes((name) => this.readAttribute(name)), this.properties),
       ...this.events,
     };
     if (this.mounted) {
@@ -108,6 +108,15 @@ export class CheckoutButtonElement extends HTMLElement {
     const container = this.ownerDocument.createElement('div');
     shadow.replaceChildren(container);
     this.mounted = mount(container, props);
+  }
+
+  /**
+   * An attribute's value; for `nonce`, the element's `nonce` property: under a CSP sent as a header
+   * the browser hides the attribute (it reads "") and keeps the value in the property only.
+   */
+  private readAttribute(name: string): string | null {
+    if (name === 'nonce') return this.nonce || this.getAttribute(name);
+    return this.getAttribute(name);
   }
 
   private unmount(): void {

@@ -1,13 +1,14 @@
-// What the page knows about Stripe.js, kept on the window under a global symbol rather than in module
-// variables: two copies of this remote (under two container names, or two versions) share one load,
-// one tag and one Stripe instance per key and options.
+// What the page knows about Stripe.js, kept in the page's shared record (pageShared.ts) rather than
+// in module variables: every copy of this remote on the page, of any release since the `/v2` one,
+// shares one load, one tag, one Trusted Types policy and one Stripe instance per key and options.
 import type { Stripe } from '@stripe/stripe-js';
 import type { StripeLoadOptions, StripeScriptSnapshot } from '../types';
+import { forgetSharedField, sharedField } from '../pageShared';
 import { createStore, type Store } from '../store';
 
-/** Bump the version when the shape changes: an older copy on the page then keeps its own state. */
-/** v2: the store gives listeners each snapshot (v1 copies told them to read it). */
-const PAGE_STATE = Symbol.for('checkout.stripe-js.page-state/v2');
+/** Where releases before the shared record kept this same object (its fields below, up to `stopOnlineWatch`). */
+const LEGACY_SYMBOL = Symbol.for('checkout.stripe-js.page-state/v2');
+const FIELD = 'stripe';
 
 export const INITIAL_SNAPSHOT: StripeScriptSnapshot = Object.freeze({ state: 'initial' });
 
@@ -16,6 +17,10 @@ export interface ScriptUrlPolicy {
   createScriptURL(url: string): unknown;
 }
 
+/**
+ * Fields are only ever added, and added optional: an older copy may have made this object. The
+ * first seven are the `/v2` releases' own, with the same meaning.
+ */
 export interface PageState {
   script: Store<StripeScriptSnapshot>;
   /** The load in flight, shared by every caller and every copy. */
@@ -30,9 +35,13 @@ export interface PageState {
   lastRequest: StripeLoadOptions | null;
   /** Removes the pending `online` listener, if any. */
   stopOnlineWatch: (() => void) | null;
+  /** The page turned Stripe's advanced fraud signals off (its own tag's URL, or a load option): every tag we add keeps it. */
+  fraudSignalsOff?: boolean;
+  /** The outcome of a load being announced (its event under way): the state readers see meanwhile (scriptStore.ts). */
+  announcing?: StripeScriptSnapshot | null;
+  /** States published while an outcome is announced, in order, delivered right after it. */
+  held?: StripeScriptSnapshot[];
 }
-
-type PageWindow = Window & { [PAGE_STATE]?: PageState };
 
 function freshState(): PageState {
   return {
@@ -49,14 +58,13 @@ function freshState(): PageState {
 /** Server render: a state of its own per call, never shared between requests. */
 export function pageState(): PageState {
   if (typeof window === 'undefined') return freshState();
-  const w = window as PageWindow;
-  return (w[PAGE_STATE] ??= freshState());
+  return sharedField(FIELD, freshState, LEGACY_SYMBOL);
 }
 
 /** Tests only: a fresh page. */
 export function resetPageState(): void {
   if (typeof window === 'undefined') return;
-  const w = window as PageWindow;
-  w[PAGE_STATE]?.stopOnlineWatch?.();
-  delete w[PAGE_STATE];
+  const state = (window as unknown as Record<symbol, PageState | undefined>)[LEGACY_SYMBOL];
+  state?.stopOnlineWatch?.();
+  forgetSharedField(FIELD, LEGACY_SYMBOL);
 }

@@ -1,6 +1,6 @@
 import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../types';
 import { toCheckoutError } from '../errors';
-import { emitCheckoutEvent, now } from '../events';
+import { emitCheckoutEvent, now, type CheckoutEventInput } from '../events';
 import { backoffDelay, sleep } from './backoff';
 import { stopOnlineWatch, watchOnline } from './backOnline';
 import { positiveOr } from '../bounds';
@@ -16,8 +16,10 @@ const NETWORK_FAILURES = new Set<CheckoutErrorCode>(['script_load_failed', 'scri
 /** An attempt rejects with a CheckoutError; anything else is the page throwing where we touched it. */
 const UNEXPECTED = `Loading ${STRIPE_JS_URL} failed unexpectedly`;
 
+/** The page's state; while an outcome is announced (its event under way), that outcome. */
 export function getSnapshot(): StripeScriptSnapshot {
-  return pageState().script.get();
+  const page = pageState();
+  return page.announcing ?? page.script.get();
 }
 
 export function getServerSnapshot(): StripeScriptSnapshot {
@@ -31,7 +33,31 @@ export function subscribe(listener: (snapshot: StripeScriptSnapshot) => void): (
 
 function publish(next: StripeScriptSnapshot): StripeScriptSnapshot {
   const frozen = Object.freeze(next);
-  pageState().script.set(frozen);
+  const page = pageState();
+  if (page.announcing) (page.held ??= []).push(frozen);
+  else page.script.set(frozen);
+  return frozen;
+}
+
+/**
+ * Ends a load: its event is told first, then the state published, and a reader of either sees the
+ * outcome (`getSnapshot` says it during the event). A load that an event listener starts (a retry
+ * on `script_rejected`) is a fresh one, and its `pending` is published after the outcome it follows.
+ */
+function announce(outcome: StripeScriptSnapshot, event: CheckoutEventInput): StripeScriptSnapshot {
+  const page = pageState();
+  const frozen = Object.freeze(outcome);
+  page.inFlight = null;
+  page.announcing = frozen;
+  try {
+    emitCheckoutEvent(event);
+  } finally {
+    page.announcing = null;
+  }
+  page.script.set(frozen);
+  const held = page.held ?? [];
+  page.held = [];
+  held.forEach((snapshot) => page.script.set(snapshot));
   return frozen;
 }
 
@@ -79,31 +105,30 @@ async function loadAndCreate(request: StripeLoadOptions, progress: Progress): Pr
 export function loadStripeScript(request: StripeLoadOptions): Promise<StripeScriptSnapshot> {
   if (typeof window === 'undefined') return Promise.resolve(INITIAL_SNAPSHOT);
   const page = pageState();
-  if (page.script.get().state === 'resolved') return Promise.resolve(page.script.get());
+  if (request.advancedFraudSignals === false) page.fraudSignalsOff = true;
+  if (getSnapshot().state === 'resolved') return Promise.resolve(getSnapshot());
   if (page.inFlight) return page.inFlight;
   stopOnlineWatch();
   page.lastRequest = request;
-  // Cleared before publishing, so a listener that retries on `rejected` starts a fresh load.
-  const settle = (next: StripeScriptSnapshot) => {
-    page.inFlight = null;
-    return publish(next);
-  };
+  let finish: (outcome: StripeScriptSnapshot) => void = () => {};
+  const load = new Promise<StripeScriptSnapshot>((resolve) => (finish = resolve));
+  // In flight and `pending` before the first attempt's event: a listener of either sees this load.
+  page.inFlight = load;
+  publish({ state: 'pending' });
   const progress: Progress = { attempts: 0 };
   const pendingSince = now();
-  const load = loadAndCreate(request, progress).then(
+  loadAndCreate(request, progress).then(
     () => {
-      emitCheckoutEvent({ type: 'script_resolved', attempts: progress.attempts, ms: Math.round(now() - pendingSince) });
-      return settle({ state: 'resolved' });
+      const ms = Math.round(now() - pendingSince);
+      finish(announce({ state: 'resolved' }, { type: 'script_resolved', attempts: progress.attempts, ms }));
     },
     (thrown: unknown) => {
       const error = toCheckoutError('script_load_failed', UNEXPECTED, thrown);
       if (NETWORK_FAILURES.has(error.code)) watchOnline(() => void reloadAfterOnline());
-      emitCheckoutEvent({ type: 'script_rejected', attempts: progress.attempts, code: error.code, ms: Math.round(now() - pendingSince) });
-      return settle({ state: 'rejected', error });
+      const ms = Math.round(now() - pendingSince);
+      finish(announce({ state: 'rejected', error }, { type: 'script_rejected', attempts: progress.attempts, code: error.code, ms }));
     },
   );
-  page.inFlight = load;
-  publish({ state: 'pending' });
   return load;
 }
 

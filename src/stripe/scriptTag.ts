@@ -1,7 +1,9 @@
 import type { CheckoutError } from '../types';
+import { startTimer } from '../bounds';
 import { checkoutError, describeCause } from '../errors';
 import { pageState } from './pageState';
 import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
+import { fraudSignalsOffIn, isStripeJsUrl, stripeJsUrl } from './stripeJsUrl';
 import { blockedByTrustedTypes, isTrustedTypesRefusal, trustedScriptUrl } from './trustedTypes';
 
 /** What a tag says about itself: anyone (another copy of this loader, a person in devtools) can read it. */
@@ -18,8 +20,16 @@ function stripeGlobalReady(): boolean {
   return typeof (window as unknown as StripeGlobal).Stripe === 'function';
 }
 
+/** The page's Stripe.js tags: not the other scripts js.stripe.com serves (see stripeJsUrl.ts). */
 function stripeTags(): HTMLScriptElement[] {
-  return Array.from(document.querySelectorAll<HTMLScriptElement>(`script[src^="${STRIPE_JS_ORIGIN}/"]`));
+  const candidates = Array.from(document.querySelectorAll<HTMLScriptElement>(`script[src^="${STRIPE_JS_ORIGIN}/"]`));
+  return candidates.filter((tag) => isStripeJsUrl(tag.src));
+}
+
+/** A page tag that turns advanced fraud signals off is the page's choice: the tags we add keep it. */
+function notePageChoices(): void {
+  const page = pageState();
+  if (!page.fraudSignalsOff && stripeTags().some((tag) => fraudSignalsOffIn(tag.src))) page.fraudSignalsOff = true;
 }
 
 const stateOf = (tag: HTMLScriptElement) => tag.getAttribute(LOADING_STATE_ATTR) as TagState | null;
@@ -51,11 +61,11 @@ function removeDeadTags(): void {
  * After a timed-out attempt, the request may still be open, and Chromium answers a new tag for a URL it
  * is still fetching from that same request (measured in the e2e suite: no new request, and a second
  * timeout). So after a stalled attempt each new tag gets a URL of its own (`?retry=n`); a first load
- * and retries after network errors keep the canonical URL.
+ * and retries after network errors keep the canonical URL (with the page's fraud signals choice).
  */
 function scriptUrl(): string {
-  const { stalledAttempts } = pageState();
-  return stalledAttempts === 0 ? STRIPE_JS_URL : `${STRIPE_JS_URL}?retry=${stalledAttempts}`;
+  const { stalledAttempts, fraudSignalsOff = false } = pageState();
+  return stripeJsUrl({ stalledAttempts, fraudSignalsOff });
 }
 
 /** Throws a CheckoutError with a sentence when the page refuses the tag (Trusted Types, a patched DOM). */
@@ -98,6 +108,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
     if (stripeGlobalReady()) return resolve();
     let tag: HTMLScriptElement;
     try {
+      notePageChoices();
       removeDeadTags();
       // A page tag whose request is over but whose script has not run yet gets a moment: see requestOver.
       const settling = stripeTags().find((t) => stateOf(t) === null && requestOver(t));
@@ -165,7 +176,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
       // A CSP block also fires `error`, and the violation event may come a task later: wait for it.
       setTimeout(() => finish('failed', checkoutError('script_load_failed', `Network error loading ${tag.src}.`, event)));
     };
-    const timer = setTimeout(
+    const timer = startTimer(
       () => finish('timeout', checkoutError('script_timeout', `No answer from ${tag.src} within ${timeoutMs} ms.`)),
       timeoutMs,
     );

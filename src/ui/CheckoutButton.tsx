@@ -121,6 +121,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
           onEmbeddedEvent={emit}
+          onOpen={() => emit({ type: 'embedded_open' })}
           onClose={() => closeDialog(false)}
           onComplete={() => {
             closeDialog(true);

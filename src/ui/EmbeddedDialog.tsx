@@ -13,6 +13,8 @@ export interface EmbeddedDialogProps {
   onClose: () => void;
   onComplete: () => void;
   onFail: (error: CheckoutError) => void;
+  /** The dialog is on screen (modal, Escape closes it): once per opening. */
+  onOpen?: () => void;
   /** Embedded Checkout's own events (its analytics names, its completion), for the button's telemetry. */
   onEmbeddedEvent?: (event: EmbeddedCheckoutEvent) => void;
 }
@@ -21,17 +23,25 @@ export interface EmbeddedDialogProps {
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onEmbeddedEvent }: EmbeddedDialogProps) {
+export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
-  const callbacks = useLatest({ onComplete, onFail, onEmbeddedEvent });
+  const callbacks = useLatest({ onComplete, onFail, onOpen, onEmbeddedEvent });
+  // StrictMode runs the effect below twice: the opening is told once.
+  const told = useRef(false);
 
   useEffect(() => {
     const dialog = dialogRef.current!;
     if (!dialog.open) dialog.showModal();
+    // Told only now: before, nothing is on screen and Escape has nothing to close (the chunk may
+    // still be on its way).
+    if (dialog.open && !told.current) {
+      told.current = true;
+      callbacks.current.onOpen?.();
+    }
     return () => dialog.close();
-  }, []);
+  }, [callbacks]);
 
   useEffect(() => {
     let live = true;

@@ -25,7 +25,12 @@ export const CSS = `
 /** Where the button can be rendered: the document, or a shadow root (which document styles do not reach). */
 export type StyleScope = Document | ShadowRoot;
 
-const installed = new WeakSet<StyleScope>();
+/**
+ * What each scope got: the shared sheet, or a fallback <style> tag. A tag is a child of the scope, so
+ * whoever empties the scope (the element does, when it is removed) takes it away: it is checked, and
+ * put back, each time.
+ */
+const installed = new WeakMap<StyleScope, CSSStyleSheet | HTMLStyleElement>();
 let shared: CSSStyleSheet | null | undefined;
 
 /** One constructed sheet for every scope of the page; null where constructed sheets are unsupported. */
@@ -52,12 +57,18 @@ export function styleScopeOf(node: Node): StyleScope {
  * <style> tag carrying the host's nonce.
  */
 export function installStyles(scope: StyleScope, nonce?: string): void {
-  if (installed.has(scope)) return;
-  installed.add(scope);
+  const done = installed.get(scope);
+  if (done && !isStyleTag(done)) return;
+  const target = scope instanceof ShadowRoot ? scope : scope.head;
+  if (done) {
+    if (done.parentNode !== target) target.appendChild(done);
+    return;
+  }
   const sheet = sharedSheet();
   if (sheet) {
     try {
       scope.adoptedStyleSheets = [...scope.adoptedStyleSheets, sheet];
+      installed.set(scope, sheet);
       return;
     } catch {
       // A sheet from another document (an iframe's scope): fall back to a tag.
@@ -68,5 +79,10 @@ export function installStyles(scope: StyleScope, nonce?: string): void {
   style.setAttribute('data-checkout-styles', '');
   if (nonce) style.nonce = nonce;
   style.textContent = CSS;
-  (scope instanceof ShadowRoot ? scope : doc.head).appendChild(style);
+  target.appendChild(style);
+  installed.set(scope, style);
+}
+
+function isStyleTag(value: CSSStyleSheet | HTMLStyleElement): value is HTMLStyleElement {
+  return 'textContent' in value;
 }

@@ -89,7 +89,8 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
       dispatch({ type: 'scriptUnavailable' });
       return;
     }
-    if (dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret })) emit({ type: 'embedded_open' });
+    // `embedded_open` comes from the dialog, once it is on screen (CheckoutButton.tsx).
+    dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret });
   };
 
   return { start, fail };

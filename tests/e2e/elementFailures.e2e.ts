@@ -2,7 +2,7 @@
 // never echoes a secret), the page keeps its own children when the remote's script is refused, two
 // copies of the script define the element once, and a strict Content-Security-Policy needs nothing
 // inline.
-import { EXPECTED_BROWSER_NOISE, MESSAGES, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { details, openElementPage, remoteFiles } from './support/elementPage';
 
 const SECRET = 'sk_test_51ElementE2eNeverShown';
@@ -110,6 +110,21 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     expect(await host.tags()).toMatchObject({ inserted: 1, executions: 1 });
     await host.button().click();
     await host.waitForCheckout();
+    await host.expectNoPageErrors();
+  });
+
+  it('a nonce the browser hides (a CSP header): the Stripe.js tag still carries it, and Stripe.js loads', async () => {
+    // Stripe.js is allowed by the nonce alone: an empty one on its tag would be script_blocked.
+    const csp = `script-src 'nonce-{nonce}' ${e2e.remoteUrl}`;
+    const { host } = await openElementPage(open, { file: 'nonce.html', csp });
+    await expectDom(host, { state: 'resolved', disabled: false });
+    const nonce = await host.page.locator('checkout-button').evaluate((el) => ({ attribute: el.getAttribute('nonce'), property: (el as HTMLElement).nonce }));
+    expect(nonce.attribute).toBe(''); // hidden by the browser
+    expect(nonce.property).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    const tagNonce = await host.page.evaluate(() => (document.querySelector('script[src^="https://js.stripe.com/"]') as HTMLScriptElement).nonce);
+    expect(tagNonce).toBe(nonce.property);
+    expect(await host.cspViolations()).toEqual([]);
+    expect(host.stripeRequests).toEqual([STRIPE_JS]);
     await host.expectNoPageErrors();
   });
 

@@ -2,26 +2,18 @@
 // from the e2e server. Such a host needs a policy for its own and the federation runtime's
 // script URLs (webpack and the runtime assign plain strings): here a `default` policy, as a host
 // would install first thing. The Stripe.js URL must go through our own policy, `checkout-stripe-js`.
-import { EXPECTED_BROWSER_NOISE, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+import { EXPECTED_BROWSER_NOISE, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+import { HOST_DEFAULT_POLICY, REMOTE_POLICIES } from './support/trustedTypes';
 
-const POLICY = 'checkout-stripe-js';
+const POLICY = REMOTE_POLICIES.stripeJs;
+const CHUNK_POLICY = REMOTE_POLICIES.chunks;
 
-/** The host's default policy; it records the script URLs it was asked to vouch for, and every policy created. */
-const HOST_DEFAULT_POLICY = `(() => {
-  window.__defaultPolicyUrls = [];
-  window.__policiesCreated = [];
-  const factory = window.trustedTypes;
-  const create = factory.createPolicy.bind(factory);
-  factory.createPolicy = (name, rules) => {
-    const policy = create(name, rules); // throws when the page does not allow the name
-    window.__policiesCreated.push(name);
-    return policy;
-  };
-  factory.createPolicy('default', {
-    createScriptURL: (url) => (window.__defaultPolicyUrls.push(url), url),
-    createScript: (code) => code,
-    createHTML: (html) => html,
-  });
+/** Holds the page's idle callbacks until the test runs them: the remote fetches chunks at idle. */
+const HELD_IDLE = `(() => {
+  const held = [];
+  window.__heldIdle = held;
+  window.requestIdleCallback = (callback) => held.push(callback);
+  window.__runIdle = () => held.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }));
 })();`;
 
 /** Chromium's own console line for the refused policy: expected in the refusal scenario. */
@@ -31,9 +23,9 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
-  it(`a page that allows the ${POLICY} policy resolves, with the Stripe.js URL made by that policy`, async () => {
+  it(`a page that allows the ${POLICY} and ${CHUNK_POLICY} policies resolves, with the Stripe.js URL made by the first`, async () => {
     const host = await open({
-      csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY}`,
+      csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`,
       initScript: HOST_DEFAULT_POLICY,
     });
 
@@ -42,7 +34,7 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
       const w = window as unknown as { __defaultPolicyUrls: string[]; __policiesCreated: string[] };
       return { defaultPolicyUrls: w.__defaultPolicyUrls, created: w.__policiesCreated };
     });
-    expect(seen.created).toEqual(['default', POLICY]);
+    expect([...seen.created].sort()).toEqual([CHUNK_POLICY, POLICY, 'default']);
     // The host's catch-all never saw Stripe.js: our own policy vouched for it.
     expect(seen.defaultPolicyUrls.filter((url) => url.startsWith('https://js.stripe.com/'))).toEqual([]);
     // Control: the host's own chunks and the remote did go through the default policy (it is enforced).
@@ -53,9 +45,66 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     await host.expectNoPageErrors([]);
   });
 
+  it('a page that starts enforcing after start-up: the chunks fetched at idle and on the click come through the remote\'s own policy', async () => {
+    const host = await open({ initScript: HELD_IDLE });
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    const chunksBefore = host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length;
+    // A route that turns Trusted Types on, with no default policy: from now on a plain string script URL throws.
+    const enforced = await host.page.evaluate(() => {
+      const meta = document.createElement('meta');
+      meta.httpEquiv = 'Content-Security-Policy';
+      meta.content = "require-trusted-types-for 'script'";
+      document.head.append(meta);
+      try {
+        document.createElement('script').src = '/plain-string.js';
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(enforced).toBe(true);
+    expect(await host.page.evaluate(() => (window as unknown as { __heldIdle: unknown[] }).__heldIdle.length)).toBeGreaterThan(0);
+
+    await host.page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+    await host.button().click();
+    await host.waitForCheckout();
+    // The chunks did load after enforcement began, through the remote's policy.
+    expect(host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length).toBeGreaterThan(chunksBefore);
+    // The one refusal is the test's own plain-string probe above.
+    const refusal = /requires 'TrustedScriptURL' assignment/;
+    expect(host.consoleErrors().filter((text) => refusal.test(text))).toHaveLength(1);
+    await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, refusal]);
+  });
+
+  it(`a page that allows ${POLICY} and ${CHUNK_POLICY} by name, whose default policy refuses the remote's chunks after start-up`, async () => {
+    // The host's runtime loads the entry and preloads the exposed module's chunks (from the manifest)
+    // through the host's policy; after that, the host's catch-all refuses the remote's URLs, so only
+    // the remote's own policy can load the chunks fetched later (the click's flow, the dialog).
+    const strictDefault = HOST_DEFAULT_POLICY.replace(
+      '(url) => (window.__defaultPolicyUrls.push(url), url)',
+      `(url) => (window.__defaultPolicyUrls.push(url), window.__startedUp && url.startsWith(${JSON.stringify(e2e.remoteUrl)}) ? null : url)`,
+    );
+    expect(strictDefault).not.toBe(HOST_DEFAULT_POLICY);
+    const host = await open({ csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`, initScript: strictDefault + HELD_IDLE });
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    // Read before the click: the redirect leaves this page.
+    const created = await host.page.evaluate(() => {
+      const w = window as unknown as { __startedUp: boolean; __policiesCreated: string[]; __runIdle: () => void };
+      w.__startedUp = true;
+      w.__runIdle();
+      return w.__policiesCreated;
+    });
+    expect([...created].sort()).toEqual([CHUNK_POLICY, POLICY, 'default']);
+    const remoteFiles = host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length;
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length).toBeGreaterThan(remoteFiles);
+    await host.expectNoPageErrors([]);
+  });
+
   it(`a page that does not allow ${POLICY}: script_blocked naming Trusted Types and the policy, no tag, no request`, async () => {
     const host = await open({
-      csp: "require-trusted-types-for 'script'; trusted-types default",
+      csp: `require-trusted-types-for 'script'; trusted-types default ${CHUNK_POLICY}`,
       initScript: HOST_DEFAULT_POLICY,
       props: { maxLoadAttempts: 3 },
     });

@@ -23,3 +23,34 @@ describe('installStyles', () => {
     host.remove();
   });
 });
+
+describe('installStyles without constructed stylesheets', () => {
+  const original = globalThis.CSSStyleSheet;
+  afterEach(() => {
+    globalThis.CSSStyleSheet = original;
+  });
+
+  it('puts the fallback <style> back after the scope was emptied (an element removed and inserted again)', () => {
+    // Where `new CSSStyleSheet()` throws, the styles are a <style> tag inside the scope.
+    globalThis.CSSStyleSheet = function Unsupported() {
+      throw new TypeError('Illegal constructor');
+    } as unknown as typeof CSSStyleSheet;
+    let install!: typeof installStyles;
+    jest.isolateModules(() => {
+      install = (require('../../src/ui/styles') as typeof import('../../src/ui/styles')).installStyles;
+    });
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    const tags = () => shadow.querySelectorAll('style[data-checkout-styles]');
+
+    install(shadow, 'n0nce');
+    expect(tags()).toHaveLength(1);
+    shadow.replaceChildren(); // what <checkout-button> does when it is removed
+    install(shadow, 'n0nce'); // the button renders again once it is back
+    expect(tags()).toHaveLength(1);
+    expect((tags()[0] as HTMLStyleElement).nonce).toBe('n0nce');
+    install(shadow, 'n0nce');
+    expect(tags()).toHaveLength(1);
+    host.remove();
+  });
+});

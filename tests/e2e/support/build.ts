@@ -1,7 +1,8 @@
 // Builds the production remote (and a copy of it under another name) and the host example, one after
 // the other (2 cores), from their own webpack configs, each into the directory the global setup gives.
 // Run in a child process with ts-node (the configs are TypeScript):
-//   node -r ts-node/register build.ts   with E2E_BUILD='{"remote"?:dir,"remoteCopy"?:dir,"host"?:dir,"integration"?:dir,"integrationEmbedded"?:dir}'
+//   node -r ts-node/register build.ts   with E2E_BUILD='{"remote"?:dir,"remoteCopy"?:dir,"host"?:dir,"integration"?:dir,"integrationEmbedded"?:dir,"previous"?:{"root":tree,"out":dir}}'
+// (`previous`: an older release's tree, e.g. from `git archive`, built with its own webpack config.)
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { CONFIGURED_REMOTE_ORIGIN } from './env';
@@ -50,26 +51,35 @@ function run(name: string, config: Configuration, outputDir: string): Promise<vo
 
 /** The name of the second copy of the remote some scenarios load next to the first. */
 export const REMOTE_COPY_NAME = 'checkout_copy';
+/** The name the previous release is built under, to run beside today's on one page. */
+export const PREVIOUS_RELEASE_NAME = 'checkout_previous';
 
 /**
  * The remote's own config, built as another remote would be: another container name and chunk
  * namespace, no types. What a page gets when two teams ship two builds of this remote.
  */
-function asCopy(config: Configuration): Configuration {
+function asCopy(config: Configuration, name = REMOTE_COPY_NAME): Configuration {
   type MfPlugin = { _options: Record<string, unknown>; constructor: new (options: Record<string, unknown>) => unknown };
   const plugins = (config.plugins ?? []).map((plugin) => {
     const mf = plugin as unknown as MfPlugin;
     if (plugin?.constructor?.name !== 'ModuleFederationPlugin' || !mf._options) return plugin;
-    return new mf.constructor({ ...mf._options, name: REMOTE_COPY_NAME, dts: false }) as typeof plugin;
+    return new mf.constructor({ ...mf._options, name, dts: false }) as typeof plugin;
   });
-  return { ...config, plugins, output: { ...config.output, uniqueName: REMOTE_COPY_NAME } };
+  return { ...config, plugins, output: { ...config.output, uniqueName: name } };
 }
 
 async function main(): Promise<void> {
-  const out = JSON.parse(process.env.E2E_BUILD ?? '') as Partial<Record<'remote' | 'remoteCopy' | 'host' | 'integration' | 'integrationEmbedded', string>>;
+  const out = JSON.parse(process.env.E2E_BUILD ?? '') as Partial<Record<'remote' | 'remoteCopy' | 'host' | 'integration' | 'integrationEmbedded', string>> & { previous?: { root: string; out: string } };
   const remoteConfigs = () => configsFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist'));
   if (out.remote) await runAll('remote', remoteConfigs(), out.remote);
-  if (out.remoteCopy) await runAll(`remote copy (${REMOTE_COPY_NAME})`, remoteConfigs().map(asCopy), out.remoteCopy);
+  if (out.remoteCopy) await runAll(`remote copy (${REMOTE_COPY_NAME})`, remoteConfigs().map((c) => asCopy(c)), out.remoteCopy);
+  if (out.previous) {
+    // Its federated build only (not its one-tag element), resolved from its own tree (webpack's
+    // context defaults to the working directory, which is today's).
+    const { root } = out.previous;
+    const federated = configsFor(path.join(root, 'webpack.config.ts'), path.join(root, 'dist')).filter((c) => c.name === 'remote');
+    await runAll(`previous release (${PREVIOUS_RELEASE_NAME})`, federated.map((c) => ({ ...asCopy(c, PREVIOUS_RELEASE_NAME), context: root })), out.previous.out);
+  }
   if (out.host) {
     // Without the page's own early requests for Stripe.js and the remote: the scenarios answer and
     // count each request the loader makes, and the remote is not where the build thinks it is.

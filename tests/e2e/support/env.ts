@@ -22,6 +22,8 @@ export interface E2EEnv {
   manifestUrl?: string;
   /** A second build of the remote under another container name (`checkout_copy`), served apart. */
   remoteCopyManifestUrl?: string;
+  /** The previous release of the remote (built from its commit, as `checkout_previous`), served apart. */
+  previousManifestUrl?: string;
   /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
   /**

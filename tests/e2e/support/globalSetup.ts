@@ -1,6 +1,6 @@
 // e2e global setup: find Chromium, build the production remote and the host example once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
 // child process, and hand the URLs to the tests. globalTeardown.ts stops that process by its PID.
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_PATH } from '../../../build/chromium';
 import { filesUnder, hashOf, once, prune, run } from './buildCache';
 import path from 'node:path';
@@ -62,6 +62,37 @@ async function build(unit: BuildUnit): Promise<Record<string, string>> {
   return dirsIn(dir);
 }
 
+/**
+ * The release before this one (the last landed commit), for pages that run it beside today's: its
+ * tree from git, with today's node_modules (its lockfile installs the same packages), built once
+ * with its own webpack config.
+ */
+export const PREVIOUS_RELEASE_COMMIT = 'ec589cea1c12cf345e4447918fca1123012ccb42';
+
+async function buildPrevious(): Promise<string> {
+  const commit = PREVIOUS_RELEASE_COMMIT;
+  const tree = await once(path.join(E2E_TMP, 'previous', commit), `extracted ${commit.slice(0, 7)}`, async (work) => {
+    const tar = path.join(work, '.source.tar');
+    await run('git', ['-C', ROOT, 'archive', '--format=tar', '-o', tar, commit], ROOT, `git archive ${commit}`, process.env);
+    await run('tar', ['-xf', tar, '-C', work], ROOT, 'extracting the previous release', process.env);
+    rmSync(tar);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  });
+  const key = `previous-${hashOf([commit], [path.join(__dirname, 'build.ts'), path.join(ROOT, 'package-lock.json')])}`;
+  const out = (base: string) => path.join(base, 'remotePrevious');
+  const { dir, seconds } = await once(path.join(BUILDS, key), `built the previous release (${commit.slice(0, 7)})`, (work) =>
+    run(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'build.ts')], ROOT, 'the previous release build', {
+      ...process.env,
+      E2E_BUILD: JSON.stringify({ previous: { root: tree.dir, out: out(work) } }),
+      TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'),
+      RELEASE_COMMIT: commit,
+    }),
+  );
+  if (seconds === 0) log(`reusing the previous release build in ${path.relative(ROOT, dir)}`);
+  prune(BUILDS, (name) => (name.startsWith('previous-') ? 'previous' : null), new Set([key]));
+  return out(dir);
+}
+
 const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
 const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['host'] };
 /** The integration alone (`--env demo=off`), in each of its two modes. */
@@ -105,12 +136,14 @@ export default async function globalSetup(): Promise<void> {
   }
 
   // The matrix's installs wait on the network while our own builds use the CPU: both at once.
-  const matrix = setUpHostMatrix();
+  // E2E_HOST_MATRIX=off leaves it out, for a run of files that do not open its hosts (they then say so).
+  const matrix = process.env.E2E_HOST_MATRIX === 'off' ? Promise.resolve() : setUpHostMatrix();
   try {
     const remote = await build(REMOTE);
     const { host } = await build(HOST);
     const { integration, integrationEmbedded } = await build(INTEGRATION);
-    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, host, integration, integrationEmbedded };
+    const remotePrevious = await buildPrevious();
+    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, remotePrevious, host, integration, integrationEmbedded };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, host example ${urls.host} (pid ${pid})`);
@@ -123,6 +156,7 @@ export default async function globalSetup(): Promise<void> {
       remoteDir: remote.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
+      previousManifestUrl: `${urls.remotePrevious}/mf-manifest.json`,
       hostUrl: urls.host,
       integrationUrl: urls.integration,
       integrationEmbeddedUrl: urls.integrationEmbedded,

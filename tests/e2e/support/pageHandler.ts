@@ -1,7 +1,7 @@
 // Serves pages with the Content-Security-Policy a test asks for:
 //   GET /?csp=<policy>   the host example's page, with the policy verbatim; `{nonce}` in it is replaced by
-//                        a fresh nonce, which is also put on the page's own <script> and <style> tags and
-//                        in <meta name="csp-nonce">.
+//                        a fresh nonce, which is also put on the page's own <script> and <style> tags, in
+//                        <meta name="csp-nonce"> and wherever the page says `{nonce}`.
 //   GET /element/<file>?remote=<origin>&csp=<policy>   the no-bundler page (tests/e2e/hosts/element): the
 //                        remote origin its HTML names (http://localhost:3001, like a dev config) replaced
 //                        by `remote`, and the policy as above; its other files as they are.
@@ -19,7 +19,8 @@ function sendHtml(res: http.ServerResponse, source: string, policy: string | nul
   if (policy?.includes('{nonce}')) {
     html = html
       .replace(/<(script|style)([ >])/g, `<$1 nonce="${nonce}"$2`)
-      .replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
+      .replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`)
+      .replaceAll('{nonce}', nonce); // where the page hands it on (an element's `nonce` attribute)
   }
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
   if (policy) headers['Content-Security-Policy'] = policy.replace(/\{nonce\}/g, nonce);

@@ -1,5 +1,5 @@
 // The e2e servers, in a child process of the global setup (which stops it by PID): the remote, a
-// second copy of it, and the host example (its production build as plain files, as a CDN serves it,
+// second copy of it, the previous release, and the host example (its production build as plain files, as a CDN serves it,
 // plus the test session endpoint, pages with the CSP a test asks for, and server/'s checkout routes
 // against the Stripe API stand-in), each on a random loopback port, so the remote's origin differs
 // from the host's and CORS is real.
@@ -16,6 +16,8 @@ import { handleSession } from './sessionEndpoint';
 export interface ServeDirs {
   remote: string;
   remoteCopy: string;
+  /** The previous release's build (globalSetup.ts). */
+  remotePrevious: string;
   host: string;
   /** The host example's integration alone, built for redirect and for embedded mode. */
   integration: string;
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
   servers.push(remote);
   const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
   servers.push(remoteCopy);
+  const remotePrevious = await startStaticServer({ root: dirs.remotePrevious });
+  servers.push(remotePrevious);
   const hostPage = pageWithCsp(dirs.host);
   let checkout: ReturnType<typeof checkoutRoutes> = async () => false;
   const host = await startStaticServer({
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
   const urls: ServedUrls = {
     remote: remote.url,
     remoteCopy: remoteCopy.url,
+    remotePrevious: remotePrevious.url,
     host: host.url,
     integration: integration.url,
     integrationEmbedded: integrationEmbedded.url,
