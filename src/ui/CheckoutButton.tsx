@@ -5,6 +5,7 @@ import { callHost } from '../hostCallback';
 import { now } from '../events';
 import { isBusy } from '../checkout/flow';
 import { checkOptions } from '../checkout/options';
+import { sessionBodyError } from '../checkout/sessionBody';
 import { flowSettings } from '../checkout/policy';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
@@ -29,10 +30,13 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   useLayoutEffect(() => installStyles(styleScopeOf(rootRef.current!), nonce), [nonce]);
   const latest = useLatest(props);
   const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
-  const configError = useMemo(
-    () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn, sessionBody: props.sessionBody }),
-    [publishableKey, props.mode, props.loadOn, props.sessionBody],
+  const optionsError = useMemo(
+    () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn }),
+    [publishableKey, props.mode, props.loadOn],
   );
+  // Outside the memo: a sessionBody written inline is a new object each render, and its verdict is
+  // one value per reason, so the same failure is not reported again at each render.
+  const configError = optionsError ?? sessionBodyError(props.sessionBody);
   const script = useStripeScript();
   const state: ScriptState = configError ? 'rejected' : script.state;
   const scriptError = configError ?? (script.state === 'rejected' ? script.error : undefined);

@@ -14,9 +14,4 @@ describe('checkOptions', () => {
     expect(loadOn?.message).toBe('loadOn must be one of "mount", "idle", "intent", "click", or left out for "mount".');
     expect(checkOptions({ mode: 3 })?.code).toBe('invalid_option');
   });
-
-  it('refuses a sessionBody that is not a plain JSON object as invalid_option, naming the prop', () => {
-    expect(checkOptions({ sessionBody: { productId: 'p' } })).toBeNull();
-    expect(checkOptions({ sessionBody: 'productId=p' })).toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/^sessionBody must be a plain JSON object/) });
-  });
 });

@@ -428,6 +428,24 @@ describe('CheckoutButton: keys', () => {
   });
 });
 
+describe('CheckoutButton: a configuration error across re-renders', () => {
+  // A host writes sessionBody inline, a new object at each render: the standing failure is the same one.
+  it.each<[string, Partial<CheckoutButtonProps>, () => unknown]>([
+    ['a secret key, with a valid sessionBody', { publishableKey: 'sk_test_51Hrerender' }, () => ({ productId: 'p' })],
+    ['a sessionBody that is not a plain object', {}, () => ['p']],
+  ])('%s is reported once, however often the host re-renders', (_, props, body) => {
+    const onError = jest.fn();
+    const onStateChange = jest.fn();
+    const element = () => (
+      <CheckoutButton publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} {...props} sessionBody={body() as object} onError={onError} onStateChange={onStateChange} />
+    );
+    const { rerender } = render(element());
+    for (let i = 0; i < 5; i++) rerender(element());
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onStateChange).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('CheckoutButton: accessibility (axe) in each state', () => {
   it('initial', async () => {
     const { container } = setup({ loadOn: 'click' });
