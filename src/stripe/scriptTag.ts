@@ -162,7 +162,9 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
     };
     const onViolation = (event: Event) => {
       const { blockedURI = '', effectiveDirective = '' } = event as SecurityPolicyViolationEvent;
-      if (!blockedURI.startsWith(STRIPE_JS_ORIGIN) || !effectiveDirective.startsWith('script-src')) return;
+      // Stripe.js's URL, or its bare origin (a report may strip the path); not Stripe's other scripts.
+      const aboutStripeJs = isStripeJsUrl(blockedURI) || blockedURI === STRIPE_JS_ORIGIN;
+      if (!aboutStripeJs || !effectiveDirective.startsWith('script-src')) return;
       finish(
         'blocked',
         checkoutError(

@@ -67,7 +67,10 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const { buttonRef, refocusLater } = useRefocusButton(flow.phase !== 'embedded' && !blocked);
   const run = useCheckoutRun({ latest, state, load, dispatch, emit, onFailure: focus.expectFailure });
 
+  // Whether the dialog reached the screen: a dialog that never showed (its chunk failed) is not "closed".
+  const dialogShown = useRef(false);
   const closeDialog = (completed: boolean) => {
+    dialogShown.current = false;
     refocusLater();
     if (dispatch({ type: 'close' })) emit({ type: 'embedded_close', completed });
   };
@@ -125,14 +128,18 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
           onEmbeddedEvent={emit}
-          onOpen={() => emit({ type: 'embedded_open' })}
+          onOpen={() => {
+            dialogShown.current = true;
+            emit({ type: 'embedded_open' });
+          }}
           onClose={() => closeDialog(false)}
           onComplete={() => {
             closeDialog(true);
             callHost(latest.current.onComplete);
           }}
           onFail={(error) => {
-            emit({ type: 'embedded_close', completed: false });
+            if (dialogShown.current) emit({ type: 'embedded_close', completed: false });
+            dialogShown.current = false;
             run.fail(error);
           }}
         />

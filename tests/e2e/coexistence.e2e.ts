@@ -2,7 +2,7 @@
 // own (loading, loaded, failed) or the host's own `loadStripe` from @stripe/stripe-js (before, during,
 // after ours). Stripe.js must run exactly once. Counted: tags inserted (a MutationObserver), Stripe.js
 // executions and instances (the stand-in counts them), requests (the route sees them).
-import { STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+import { OTHER_STRIPE_SCRIPTS, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 
 const HOST_KEY = 'pk_test_hostOwnKey';
 
@@ -32,6 +32,24 @@ e2eSuite('Coexistence with the page’s own Stripe.js', () => {
     const tags = await host.tags();
     expect(tags).toMatchObject({ inserted: 1, inPage: 1, executions: 1, instances: 1 });
     expect(await host.page.locator('#page-own-stripe-js').count()).toBe(1); // the page's tag, kept
+    expect(host.stripeRequests).toEqual([STRIPE_JS]);
+    await host.expectNoPageErrors();
+  });
+
+  it("leaves the page's other Stripe scripts alone: a pricing table still loading, a buy button that ran", async () => {
+    const host = await open({ pageOtherStripeScripts: true });
+
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    const others = await host.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLScriptElement>('script[src*="js.stripe.com/v3/"]')).map((t) => ({ src: t.src, state: t.getAttribute('data-loading-state') })),
+    );
+    expect(others).toEqual([
+      { src: OTHER_STRIPE_SCRIPTS.pricingTable, state: null },
+      { src: OTHER_STRIPE_SCRIPTS.buyButton, state: null },
+    ]);
+    expect(await host.page.evaluate(() => (window as unknown as { __buyButtonRan?: boolean }).__buyButtonRan)).toBe(true);
+    expect(await host.page.locator(`script[src="${STRIPE_JS}"]`).count()).toBe(1);
+    expect(await host.tags()).toMatchObject({ executions: 1, instances: 1 });
     expect(host.stripeRequests).toEqual([STRIPE_JS]);
     await host.expectNoPageErrors();
   });

@@ -1,6 +1,9 @@
 // Embedded Checkout in a real browser, with a stand-in Stripe.js whose embedded form is a
 // single "Pay (stand-in)" button that completes the payment.
-import { BUTTON_LABEL, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+import { BUTTON_LABEL, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+
+/** Holds the page's idle callbacks, so the dialog's chunk is not fetched ahead of the click. */
+const HELD_IDLE = 'window.requestIdleCallback = () => 0;';
 
 type EmbeddedProbe = { __embedded?: { created: number; mounted: number; destroyed: number } };
 
@@ -68,6 +71,39 @@ e2eSuite('embedded Checkout', () => {
       { type: 'embedded_close', completed: true },
     ]);
     expect(await host.page.evaluate(() => (window as EmbeddedProbe).__embedded?.destroyed)).toBe(1);
+    host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+
+  it('embedded_open is told once the dialog is on screen: an Escape pressed as it arrives closes it', async () => {
+    const host = await open({ ...embedded, initScript: HELD_IDLE });
+    await host.waitForStates(2);
+    // From now on the remote's files are slow: the dialog's chunk is on its way for a while after the click.
+    let slow = false;
+    await host.context.route(`${e2e.remoteUrl}/**`, async (route) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.fallback();
+    });
+    const told: Array<{ type: string; dialogOpen: boolean }> = [];
+    await host.context.exposeBinding('__embeddedEvent', async ({ page }, event: { type: string; dialogOpen: boolean }) => {
+      told.push(event);
+      if (event.type === 'embedded_open') await page.keyboard.press('Escape'); // the person, as the event arrives
+    });
+    await host.page.evaluate(async () => {
+      const w = window as unknown as {
+        __embeddedEvent: (e: unknown) => void;
+        __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: { type: string }) => void) => void }>;
+      };
+      (await w.__loadRemote('checkout/stripeScript')).subscribeCheckoutEvents((event) => {
+        if (event.type.startsWith('embedded_')) w.__embeddedEvent({ type: event.type, dialogOpen: !!document.querySelector('dialog[open]') });
+      });
+    });
+    slow = true;
+    await host.button().click();
+    await host.waitUntil(() => told.some((e) => e.type === 'embedded_close'), 'embedded_close after the Escape');
+    expect(told[0]).toEqual({ type: 'embedded_open', dialogOpen: true });
+    expect(told.filter((e) => e.type === 'embedded_open' || e.type === 'embedded_close').map((e) => e.type)).toEqual(['embedded_open', 'embedded_close']);
+    await host.page.getByRole('dialog').waitFor({ state: 'detached' });
     host.expectNoNavigation();
     await host.expectNoPageErrors();
   });

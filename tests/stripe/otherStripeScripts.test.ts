@@ -88,6 +88,16 @@ describe("the page's other Stripe scripts", () => {
     expect(buyButton.isConnected).toBe(true);
     expect(buyButton.hasAttribute(LOADING_STATE_ATTR)).toBe(false);
   });
+
+  it("a CSP report about the page's pricing table is not Stripe.js being blocked", async () => {
+    pageTag(PRICING_TABLE);
+    const done = loadStripeScript({ publishableKey: KEY, maxLoadAttempts: 1 });
+    const report = new Event('securitypolicyviolation');
+    Object.assign(report, { blockedURI: PRICING_TABLE, effectiveDirective: 'script-src-elem' });
+    document.dispatchEvent(report);
+    answerWithStripe(markedTags()[0]);
+    expect((await done).state).toBe('resolved');
+  });
 });
 
 describe('advanced fraud signals', () => {

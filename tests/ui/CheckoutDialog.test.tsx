@@ -1,4 +1,5 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 
@@ -8,6 +9,9 @@ jest.mock('../../src/ui/EmbeddedDialog', () => {
 });
 
 import { CheckoutDialog } from '../../src/ui/CheckoutDialog';
+import { CheckoutButton } from '../../src/CheckoutButton';
+import { subscribeCheckoutEvents } from '../../src/events';
+import { answerWithStripe, resetPage } from '../support/stripeStub';
 
 describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
   it('ends the flow in embedded_failed, once, when its chunk cannot be fetched; nothing is thrown into the page', async () => {
@@ -29,5 +33,23 @@ describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(later).not.toHaveBeenCalled();
     expect(onFail.mock.calls[0][0]).toMatchObject({ code: 'embedded_failed', message: expect.stringMatching(/dialog could not be fetched/) });
+  });
+});
+
+describe('the button when the dialog chunk cannot be fetched', () => {
+  it('tells no embedded_open and no embedded_close: nothing was on screen; the flow ends in embedded_failed', async () => {
+    resetPage();
+    const types: string[] = [];
+    subscribeCheckoutEvents((event) => types.push(event.type));
+    const onError = jest.fn();
+    render(
+      <CheckoutButton publishableKey="pk_test_chunk" mode="embedded" onError={onError} createSession={async () => ({ clientSecret: 'cs_test_1_secret_x' })}>
+        Pay
+      </CheckoutButton>,
+    );
+    await act(async () => void answerWithStripe());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'embedded_failed' })));
+    expect(types.filter((type) => type.startsWith('embedded_'))).toEqual([]);
   });
 });

@@ -145,15 +145,25 @@ function installProbe(): void {
 // ---------------------------------------------------------------------------------------------
 // A page's own Stripe.js: a tag in its HTML, or @stripe/stripe-js in its bundle
 
-function pageStripeTagScript(): string {
-  // An init script runs before the HTML is parsed: the tag goes in as soon as there is a <head>.
+/** Stripe's other scripts a page may load (`pageOtherStripeScripts`): never Stripe.js. */
+export const OTHER_STRIPE_SCRIPTS = {
+  /** Never answered: still loading for the whole test. */
+  pricingTable: 'https://js.stripe.com/v3/pricing-table.js',
+  /** Answered at once; it defines no window.Stripe (sets `window.__buyButtonRan`). */
+  buyButton: 'https://js.stripe.com/v3/buy-button.js',
+};
+
+function pageStripeTagScript(sources: string[] = [STRIPE_JS], id = 'page-own-stripe-js'): string {
+  // An init script runs before the HTML is parsed: the tags go in as soon as there is a <head>.
   return `(() => {
     const add = () => {
-      const tag = document.createElement('script');
-      tag.src = ${JSON.stringify(STRIPE_JS)};
-      tag.async = true;
-      tag.id = 'page-own-stripe-js';
-      document.head.appendChild(tag);
+      for (const src of ${JSON.stringify(sources)}) {
+        const tag = document.createElement('script');
+        tag.src = src;
+        tag.async = true;
+        if (src === ${JSON.stringify(STRIPE_JS)}) tag.id = ${JSON.stringify(id)};
+        document.head.appendChild(tag);
+      }
     };
     if (document.head) add();
     else new MutationObserver((_, observer) => {
@@ -204,6 +214,8 @@ export interface OpenOptions {
   waitForButtons?: number;
   /** The page has its own Stripe.js tag, added as its HTML is parsed (before the remote loads). */
   pageStripeTag?: boolean;
+  /** The page loads Stripe's pricing table (never answers) and buy button (answers): `OTHER_STRIPE_SCRIPTS`. */
+  pageOtherStripeScripts?: boolean;
   /**
    * The host bundles `@stripe/stripe-js` itself: `window.__hostStripeJs.loadStripe` is the library's
    * own `loadStripe` (its `pure` entry, which injects nothing until called).
@@ -282,6 +294,13 @@ export class HostPage {
       const step = this.stripeSteps[Math.min(this.stripeRequests.length - 1, this.stripeSteps.length - 1)];
       await answerStripe(route, step);
     });
+    if (options.pageOtherStripeScripts) {
+      await context.route(OTHER_STRIPE_SCRIPTS.pricingTable, () => undefined); // never answered
+      await context.route(OTHER_STRIPE_SCRIPTS.buyButton, (route) =>
+        route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: 'window.__buyButtonRan = true;' }),
+      );
+      await context.addInitScript(pageStripeTagScript(Object.values(OTHER_STRIPE_SCRIPTS)));
+    }
     await context.route('https://checkout.stripe.com/**', async (route) => {
       if (route.request().isNavigationRequest()) this.checkoutNavigations.push(route.request().url());
       await route.fulfill({
