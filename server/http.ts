@@ -13,7 +13,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
  */
 export const MAX_DISCARD_BYTES = 16 * MAX_BODY_BYTES;
 
-export class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {
+  /** The connection was cut (past MAX_DISCARD_BYTES): there is no one to answer. */
+  constructor(message: string, readonly cut = false) {
+    super(message);
+  }
+}
 
 /** The bytes as they arrived: a webhook's signature is computed over exactly these. */
 export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
@@ -27,7 +32,7 @@ export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promi
     });
     req.on('end', () => (size > limit ? reject(new BodyTooLarge(`the body is over ${limit} bytes`)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
-    req.on('close', () => size > MAX_DISCARD_BYTES && reject(new BodyTooLarge(`the body is over ${MAX_DISCARD_BYTES} bytes`)));
+    req.on('close', () => size > MAX_DISCARD_BYTES && reject(new BodyTooLarge(`the body is over ${MAX_DISCARD_BYTES} bytes`, true)));
   });
 }
 
@@ -37,14 +42,15 @@ export async function readBodyOrRefuse(req: IncomingMessage, res: ServerResponse
     return await readRawBody(req);
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) sendError(res, 400, 'The request body could not be read.');
-    else if (!req.destroyed) sendError(res, 413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
+    else if (!error.cut) sendError(res, 413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
     return null;
   }
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)), 'Cache-Control': 'no-store', ...headers });
+  res.end(json);
 }
 
 /** Every refusal has the same shape: `{ error: "<a sentence a developer can act on>" }`. */
