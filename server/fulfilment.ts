@@ -17,6 +17,9 @@ export const DEFAULT_LEASE: LeasePolicy = { leaseMs: 30_000, renewEveryMs: 10_00
 /** A lease of `leaseMs` renewed three times per lease, so two missed renewals still keep it. */
 export const leaseOf = (leaseMs: number): LeasePolicy => ({ leaseMs, renewEveryMs: Math.max(1, Math.floor(leaseMs / 3)) });
 
+/** Paid, so to be shipped: 'unpaid' on a complete session is a delayed method still settling. */
+export const isPaid = (session: Pick<Stripe.Checkout.Session, 'payment_status'>) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+
 /**
  * `shipped`: this call shipped it. `already-shipped`: an earlier one did. `in-progress`: a live lease
  * holds it, ask again later. `not-payable`: its payment failed or the session expired.

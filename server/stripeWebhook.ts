@@ -3,7 +3,7 @@
 // many instances Stripe delivers. A 2xx tells Stripe "received"; a 400 "not from Stripe"; a 409 "being
 // shipped by another delivery right now" and a 500 "failed": both mean "deliver again later".
 import type Stripe from 'stripe';
-import { fulfilOnce, type FulfilmentOptions } from './fulfilment';
+import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
 
 export interface WebhookOptions extends FulfilmentOptions {
@@ -13,8 +13,6 @@ export interface WebhookOptions extends FulfilmentOptions {
   /** Seconds a signature stays valid (Stripe's default 300): older deliveries are refused as replays. */
   toleranceSeconds?: number;
 }
-
-const isPaid = (session: Stripe.Checkout.Session) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
 /** What each Checkout event does to the order: 'busy' when a live lease holds it. Other events are left alone. */
 async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Promise<'done' | 'busy'> {

@@ -16,7 +16,7 @@ import { serveRoutes, type Served } from '../support/serveHandler';
 import { checkoutEvent, deliverSigned } from './support/webhookEvents';
 
 const SECRET = 'whsec_test_exactlyOnce';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('exactly once through the webhook', (_driver, databases) => {
   let standIn: StripeApiStandIn;
