@@ -11,7 +11,7 @@ import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type Respond, type WarehouseStandIn } from '../../stand-ins/warehouse';
 import { describeEachDatabase } from '../support/databases';
-import { checkoutEvent, deliverSigned } from './support/webhookEvents';
+import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 import { exited, startServerChild, type ServerChild } from './support/serverProcesses';
 
 jest.setTimeout(60_000);

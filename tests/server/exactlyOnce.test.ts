@@ -13,7 +13,7 @@ import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { describeEachDatabase } from '../support/databases';
 import { serveRoutes, type Served } from '../support/serveHandler';
-import { checkoutEvent, deliverSigned } from './support/webhookEvents';
+import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 
 const SECRET = 'whsec_test_exactlyOnce';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

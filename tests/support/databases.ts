@@ -1,7 +1,7 @@
 // The order store's tests run against both drivers: PGlite in memory always, and a real Postgres
 // when Debian's server is installed. Without it the Postgres half is skipped, loudly; under CI=true
 // (where .ci/run installs it) its absence fails instead.
-import { postgresBin, startPostgres, type TestPostgres } from './postgres';
+import { postgresBin, startPostgres, type TestPostgres } from '../../stand-ins/postgres';
 
 export interface TestDatabases {
   /** Environment for `openDatabase`: a database of its own on each call. */

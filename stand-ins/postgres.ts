@@ -1,4 +1,4 @@
-// A throwaway Postgres cluster for tests: Debian's server binaries (`apt-get install postgresql`), a
+// A throwaway Postgres cluster for the tests and the load run: Debian's server binaries (`apt-get install postgresql`), a
 // fresh data directory, a free loopback port, trust auth, no fsync. initdb and pg_ctl refuse to run
 // as root, so as root they run as the `postgres` user over a directory it owns. Starts in about a second.
 import { execFileSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../e2e/support/serverProcess';
+import { freePort } from './freePort';
 
 export interface TestPostgres {
   /** A URL for a database of its own (created on call), so tests never see each other's rows. */

@@ -1,5 +1,5 @@
-// Signed Checkout events for the webhook's tests and the load run's storm: the payload as Stripe
-// sends it, signed with the endpoint's secret by the `stripe` library's own test helper.
+// Checkout events as Stripe delivers them, for the webhook tests and the load run: the payload as
+// Stripe sends it, signed with the endpoint's secret by the `stripe` library's own test helper.
 import Stripe from 'stripe';
 
 const signer = new Stripe('sk_test_signer');
