@@ -29,9 +29,12 @@ async function main(): Promise<void> {
 
   log(`session creation (p99 < ${MAX_P99_MS} ms, no error; each request from its own client address):`);
   const server = await startChild('server/main.ts', { ...serverEnv, DATABASE_URL: 'memory://', TRUST_PROXY: '1' });
-  const sessions = await highestRate(sessionProbe(server.url), { start: 50, probeSeconds: quick ? 2 : 5, holdSeconds: quick ? 4 : 30, log });
+  const probe = sessionProbe(server.url);
+  await probe(20, quick ? 1 : 3); // warm-up (the first requests compile and connect), not counted
+  const sessions = await highestRate(probe, { start: 50, probeSeconds: quick ? 2 : 5, holdSeconds: quick ? 4 : 30, log });
   await server.stop();
-  if (!sessions.best) throw new Error('No rate held, not even 1 req/s.');
+  // None held: report the last hold that was tried, marked as not held.
+  const best = sessions.best ?? sessions.tried[sessions.tried.length - 1];
 
   log('webhook storm (two instances on one Postgres, one killed with SIGKILL midway):');
   const postgres = await startPostgres();
@@ -52,19 +55,20 @@ async function main(): Promise<void> {
   const webhook = { rps: storm.attempts / storm.seconds, p99: percentile(storm.samples.map((s) => s.latencyMs), 99) };
   const results = {
     machine: `${process.platform} ${process.arch}, Node ${process.version}`,
-    sessions: { rate: sessions.best.rate, rps: sessions.best.rps, p99: sessions.best.p99, seconds: sessions.best.seconds, tried: sessions.tried.map(({ samples, ...run }) => run) },
+    sessions: { held: Boolean(sessions.best), rate: best.rate, rps: best.rps, p99: best.p99, seconds: best.seconds, tried: sessions.tried.map(({ samples, ...run }) => run) },
     webhook: { ...webhook, ...storm, samples: undefined, sessions: storm.sessions.length, shipped: shipments.size, unshipped: unshipped.length, repeatedCalls, orders: counts },
   };
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   const svg = latencySvg([
-    { title: `POST /api/checkout-sessions at ${sessions.best.rate} req/s for ${sessions.best.seconds} s`, yLabel: 'latency (ms)', series: series(sessions.best.samples) },
+    { title: `POST /api/checkout-sessions at ${best.rate} req/s for ${best.seconds} s`, yLabel: 'latency (ms)', series: series(best.samples) },
     { title: `POST /api/stripe-webhook: ${storm.deliveries} deliveries, 2 instances, one killed`, yLabel: 'latency (ms)', series: series(storm.samples), markers: [{ x: storm.killedAtSecond, label: 'SIGKILL' }, { x: storm.restartedAtSecond, label: 'restarted' }] },
   ]);
   writeFileSync(path.join(OUT, 'latency.svg'), svg);
   if (process.argv.includes('--docs')) writeFileSync(path.join(ROOT, 'docs/load-latency.svg'), svg);
 
   log('\nroute                       req/s    p99 ms');
-  log(`POST /api/checkout-sessions ${sessions.best.rps.toFixed(0).padStart(6)}  ${String(sessions.best.p99).padStart(7)}   (held ${sessions.best.rate} req/s for ${sessions.best.seconds} s, 0 errors)`);
+  const held = sessions.best ? `held ${best.rate} req/s for ${best.seconds} s, 0 errors` : `NO rate held p99 < ${MAX_P99_MS} ms; last tried ${best.rate} req/s`;
+  log(`POST /api/checkout-sessions ${best.rps.toFixed(0).padStart(6)}  ${String(best.p99).padStart(7)}   (${held})`);
   log(`POST /api/stripe-webhook    ${webhook.rps.toFixed(0).padStart(6)}  ${String(webhook.p99).padStart(7)}   (${storm.attempts} deliveries in ${storm.seconds.toFixed(1)} s: ${JSON.stringify(storm.statuses)})`);
   log(`storm: ${storm.sessions.length} paid sessions, ${storm.deliveries} events; shipped ${shipments.size} (unshipped ${unshipped.length}); ${repeatedCalls} orders called twice at the warehouse under one Idempotency-Key; orders ${JSON.stringify(counts)}`);
   log(`wrote ${path.relative(ROOT, OUT)}/results.json and latency.svg`);

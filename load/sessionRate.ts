@@ -1,6 +1,6 @@
 // The highest rate session creation sustains: short probes double the rate until one fails (p99 at
 // or over 100 ms, or any error), bisect between the last pass and that failure, then the best is held
-// for the full duration, 10 % lower each time it does not hold. Each request comes from another
+// for the full duration, 10 % lower each time it does not hold (five times at most). Each request comes from another
 // client (X-Forwarded-For, to a server that trusts its proxy), so the per-client limit never answers:
 // this measures the server, not the limit.
 import { randomUUID } from 'node:crypto';
@@ -39,7 +39,8 @@ export async function highestRate(probe: Probe, { start = 50, probeSeconds = 5, 
     if (await attempt(middle, probeSeconds)) low = middle;
     else high = middle;
   }
-  for (let rate = low; rate >= 1; rate *= 0.9) {
+  // At most five holds: a machine too busy to hold any rate says so instead of running for ever.
+  for (let rate = low, holdsTried = 0; rate >= 1 && holdsTried < 5; rate *= 0.9, holdsTried++) {
     if (await attempt(rate, holdSeconds)) return { best: tried[tried.length - 1], tried };
   }
   return { best: null, tried };
