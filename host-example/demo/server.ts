@@ -108,7 +108,14 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
     if (scenario === 'hang') return void setTimeout(() => send(res, 504, '{}', 'application/json'), 30_000);
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/demo-checkout')) {
-      const { routes, standIn } = await (backend ??= startBackend(origin, demo, env));
+      const started = await (backend ??= startBackend(origin, demo, env)).catch((error: Error) => {
+        // The orders' folder taken by another process, say: say so, and try again on the next request.
+        backend = undefined;
+        console.error(`[demo] the checkout backend could not start: ${error.message}`);
+        return send(res, 503, JSON.stringify({ error: `demo: ${error.message}` }), 'application/json');
+      });
+      if (!started) return;
+      const { routes, standIn } = started;
       if (await routes(req, res)) return;
       if (standIn && (await checkoutStandInPage(req, res, standIn))) return;
     }
@@ -123,7 +130,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   };
   /** Stops the Stripe API stand-in, if one was started, and closes the orders' database. */
   const close = async () => {
-    const started = await backend;
+    const started = await backend?.catch(() => undefined);
     await started?.standIn?.close();
     await started?.db.close();
   };
