@@ -14,7 +14,7 @@ import { describeEachDatabase } from '../support/databases';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 import { exited, startServerChild, type ServerChild } from './support/serverProcesses';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 const SECRET = 'whsec_test_crash';
 const LEASE_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

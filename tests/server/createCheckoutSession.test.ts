@@ -27,7 +27,7 @@ beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   store = await memoryOrders();
   server = await start(stripeForStandIn(standIn));
-});
+}, 30_000);
 afterAll(async () => {
   await server.close();
   await standIn.close();

@@ -20,7 +20,7 @@ describeEachDatabase('the order store', (driver, databases) => {
   beforeAll(async () => {
     env = await databases.fresh();
     db = await openDatabase(env);
-  });
+  }, 30_000);
   afterAll(() => db?.close());
 
   it('twenty claims at once: exactly one wins the lease; the rest see it live', async () => {
@@ -98,5 +98,5 @@ describeEachDatabase('the order store', (driver, databases) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   store = await memoryOrders();
   const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, fulfil: async () => {}, rateLimit: false, log: () => {} });
   server = await serveRoutes(routes);
-});
+}, 30_000);
 afterAll(async () => {
   await server.close();
   await standIn.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   // One database for the file: every test's sessions are new ones.
   store = await memoryOrders();
   orders = store.orders;
-});
+}, 30_000);
 beforeEach(async () => {
   fulfil.mockReset().mockResolvedValue(undefined);
   server = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, webhookSecret: SECRET, log: () => {} }));
