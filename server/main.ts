@@ -29,6 +29,8 @@ export function rateLimitFromEnv(env: NodeJS.ProcessEnv): RateLimit | false {
 }
 
 export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) {
+  const leaseMs = Number(env.ORDER_LEASE_MS ?? DEFAULT_LEASE.leaseMs);
+  if (!(leaseMs > 0)) throw new Error(`ORDER_LEASE_MS must be a number of milliseconds, not ${env.ORDER_LEASE_MS}.`);
   const db = await openDatabase(env);
   const routes = checkoutRoutes({
     stripe: stripeFromEnv(env),
@@ -36,7 +38,7 @@ export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) 
     returnPage: env.RETURN_PAGE ?? 'http://localhost:3000/',
     orders: sqlOrders(db),
     fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }),
-    lease: env.ORDER_LEASE_MS ? leaseOf(Number(env.ORDER_LEASE_MS)) : DEFAULT_LEASE,
+    lease: env.ORDER_LEASE_MS ? leaseOf(leaseMs) : DEFAULT_LEASE,
     rateLimit: rateLimitFromEnv(env),
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
   });
