@@ -20,7 +20,9 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
       // See the file: the real module caches the first window.Stripe across tests.
       moduleNameMapper: { '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
-      transform: { '^.+\\.tsx?$': tsJest },
+      // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
+      transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs' },
+      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
     },
     {
       displayName: 'e2e',

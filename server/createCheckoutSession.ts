@@ -3,7 +3,8 @@
 // a retried click never makes a second session.
 import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
-import { BodyTooLarge, readRawBody, refuseMethod, sendError, sendJson, type Handler } from './http';
+import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
+import { clientAddress, DEFAULT_SESSION_LIMIT, tokenBuckets, type RateLimit } from './rateLimit';
 import { checkoutSessionParams } from './sessionParams';
 import { parseSessionRequest } from './sessionRequest';
 import { describeStripeFailure } from './stripeErrors';
@@ -15,6 +16,8 @@ export interface CreateSessionOptions {
   returnPage: string;
   /** Where a failure's details go (your logger); the browser gets a sentence. */
   log?: (message: string, error: unknown) => void;
+  /** Sessions per client (rateLimit.ts); `false` for none (a proxy in front limits already). */
+  rateLimit?: RateLimit | false;
 }
 
 /**
@@ -23,17 +26,20 @@ export interface CreateSessionOptions {
  */
 export const LAST_SESSION_COOKIE = 'checkout_session';
 
-export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error }: CreateSessionOptions): Handler {
+export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: CreateSessionOptions): Handler {
+  const buckets = rateLimit ? tokenBuckets(rateLimit) : null;
   return async (req, res) => {
     if (refuseMethod(req, res, 'POST')) return;
-    let body: Buffer;
-    try {
-      body = await readRawBody(req);
-    } catch (error) {
-      return sendError(res, error instanceof BodyTooLarge ? 413 : 400, 'The request body could not be read.');
-    }
+    const body = await readBodyOrRefuse(req, res);
+    if (!body) return;
     const parsed = parseSessionRequest(body, req.headers, catalog);
     if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
+    // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
+    const take = buckets?.take(clientAddress(req, rateLimit && rateLimit.trustProxy)) ?? { ok: true };
+    if (!take.ok) {
+      const wait = String(take.retryAfterSeconds);
+      return sendError(res, 429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
+    }
     const { product, mode, idempotencyKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {

@@ -3,10 +3,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** A Checkout request or a Stripe event is a few kilobytes; anything far larger is refused unread. */
+/** A Checkout request or a Stripe event is a few kilobytes; anything far larger is refused. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export class BodyTooLarge extends Error {}
+/**
+ * How much of a refused body is still read (and dropped) so the client receives the 413: a server
+ * that closes a socket with unread bytes in it sends a reset, and the client's TCP stack may drop the
+ * answer it had not read yet. Past this, the connection is cut.
+ */
+export const MAX_DISCARD_BYTES = 16 * MAX_BODY_BYTES;
+
+export class BodyTooLarge extends Error {
+  /** The connection was cut (past MAX_DISCARD_BYTES): there is no one to answer. */
+  constructor(message: string, readonly cut = false) {
+    super(message);
+  }
+}
 
 /** The bytes as they arrived: a webhook's signature is computed over exactly these. */
 export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
@@ -15,21 +27,30 @@ export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promi
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new BodyTooLarge(`the body is over ${limit} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > MAX_DISCARD_BYTES) req.destroy();
+      else if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (size > limit ? reject(new BodyTooLarge(`the body is over ${limit} bytes`)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
+    req.on('close', () => size > MAX_DISCARD_BYTES && reject(new BodyTooLarge(`the body is over ${MAX_DISCARD_BYTES} bytes`, true)));
   });
 }
 
+/** The body, or null once the request was answered: 413 when too large, 400 when it could not be read. */
+export async function readBodyOrRefuse(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
+  try {
+    return await readRawBody(req);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) sendError(res, 400, 'The request body could not be read.');
+    else if (!error.cut) sendError(res, 413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
+    return null;
+  }
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)), 'Cache-Control': 'no-store', ...headers });
+  res.end(json);
 }
 
 /** Every refusal has the same shape: `{ error: "<a sentence a developer can act on>" }`. */

@@ -12,7 +12,7 @@ export const CHECKOUT_PATHS = {
   webhook: '/api/stripe-webhook',
 } as const;
 
-export interface CheckoutServerOptions extends CreateSessionOptions, Pick<WebhookOptions, 'orders' | 'fulfil' | 'toleranceSeconds'> {
+export interface CheckoutServerOptions extends CreateSessionOptions, Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'> {
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
   webhookSecret?: string;
 }

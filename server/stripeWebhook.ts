@@ -1,64 +1,68 @@
 // POST /api/stripe-webhook: Stripe's events, verified on the raw bytes with the endpoint's signing
-// secret, and the order fulfilled once per session however often Stripe delivers. A 2xx tells Stripe
-// "received"; a 400 "not from Stripe"; a 500 "try again later" (Stripe retries for days).
+// secret, and the order fulfilled once per session however often, in whatever order and to however
+// many instances Stripe delivers. A 2xx tells Stripe "received"; a 400 "not from Stripe"; a 409 "being
+// shipped by another delivery right now" and a 500 "failed": both mean "deliver again later".
 import type Stripe from 'stripe';
-import { readRawBody, refuseMethod, sendError, sendJson, type Handler } from './http';
-import type { Fulfil, OrderStore } from './orders';
+import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
+import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
 
-export interface WebhookOptions {
+export interface WebhookOptions extends FulfilmentOptions {
   stripe: Stripe;
   /** The endpoint's signing secret (whsec_…): STRIPE_WEBHOOK_SECRET, or what `stripe listen` prints. */
   secret: string;
-  orders: OrderStore;
-  fulfil: Fulfil;
   /** Seconds a signature stays valid (Stripe's default 300): older deliveries are refused as replays. */
   toleranceSeconds?: number;
-  log?: (message: string, error?: unknown) => void;
 }
 
-async function fulfilOnce(session: Stripe.Checkout.Session, orders: OrderStore, fulfil: Fulfil): Promise<void> {
-  if (!(await orders.claimPaid(session.id))) return; // a repeated delivery: already fulfilled
-  try {
-    await fulfil(session);
-  } catch (error) {
-    await orders.releasePaid(session.id);
-    throw error;
-  }
-}
-
-/** What each Checkout event means for the order; every other event is acknowledged and left alone. */
-async function handleEvent(event: Stripe.Event, { orders, fulfil }: Pick<WebhookOptions, 'orders' | 'fulfil'>): Promise<void> {
+/** What each Checkout event does to the order: 'busy' when a live lease holds it. Other events are left alone. */
+async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Promise<'done' | 'busy'> {
+  const { orders, log = console.error } = options;
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
-      // 'unpaid': a delayed method still settling; async_payment_succeeded or _failed follows.
-      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') await fulfilOnce(session, orders, fulfil);
-      return;
+      // Completed but 'unpaid': a delayed method still settling; async_payment_succeeded or _failed follows.
+      if (!isPaid(session)) {
+        await orders.note(session.id, 'awaiting_payment');
+        return 'done';
+      }
+      const outcome = await fulfilOnce(session, options);
+      if (outcome === 'not-payable') log(`${event.type} for ${session.id}, whose payment had failed or which had expired: not shipped.`);
+      return outcome === 'in-progress' ? 'busy' : 'done';
     }
-    case 'checkout.session.async_payment_succeeded':
-      return fulfilOnce(event.data.object, orders, fulfil);
     case 'checkout.session.async_payment_failed':
-      return orders.markFailed(event.data.object.id);
+      await orders.note(event.data.object.id, 'payment_failed');
+      break;
+    case 'checkout.session.expired':
+      await orders.note(event.data.object.id, 'expired');
+      break;
   }
+  return 'done';
 }
 
-export function stripeWebhookHandler({ stripe, secret, orders, fulfil, toleranceSeconds, log = console.error }: WebhookOptions): Handler {
+export function stripeWebhookHandler({ stripe, secret, toleranceSeconds, ...fulfilment }: WebhookOptions): Handler {
+  const log = fulfilment.log ?? console.error;
   return async (req, res) => {
     if (refuseMethod(req, res, 'POST')) return;
     const signature = req.headers['stripe-signature']?.toString();
     if (!signature) return sendError(res, 400, 'Missing Stripe-Signature header.');
+    const body = await readBodyOrRefuse(req, res);
+    if (!body) return;
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(await readRawBody(req), signature, secret, toleranceSeconds);
+      event = stripe.webhooks.constructEvent(body, signature, secret, toleranceSeconds);
     } catch (error) {
       return sendError(res, 400, `Webhook signature refused: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
     }
+    let result: 'done' | 'busy';
     try {
-      await handleEvent(event, { orders, fulfil });
+      result = await handleEvent(event, fulfilment);
     } catch (error) {
       log(`Webhook ${event.type} (${event.id}) failed; Stripe will deliver it again.`, error);
       return sendError(res, 500, 'The event could not be handled now.');
     }
+    // Never a 2xx while another delivery's fulfil may still fail: Stripe must keep this event.
+    if (result === 'busy') return sendError(res, 409, 'This order is being fulfilled by another delivery; deliver again later.');
     sendJson(res, 200, { received: true });
   };
 }

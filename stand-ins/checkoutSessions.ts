@@ -14,7 +14,6 @@ export interface StandInEvent extends StandInObject {
 }
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
-const seconds = () => Math.floor(Date.now() / 1000);
 
 function amountTotal(items: FormValue | undefined): number | null {
   if (!Array.isArray(items)) return null;
@@ -35,6 +34,19 @@ interface Stored {
 export class CheckoutSessionBook {
   private readonly sessions = new Map<string, Stored>();
 
+  /** `now`: the stand-in's clock in ms (a test sets it back to create sessions "days ago"). */
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private seconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /** Every session as the list call returns them: newest first (by creation; the later-made first on a tie). */
+  newestFirst(): StandInObject[] {
+    const all = [...this.sessions.keys()].map((id) => this.retrieve(id)!);
+    return all.reverse().sort((a, b) => (b.created as number) - (a.created as number));
+  }
+
   create(params: FormObject): StandInObject {
     const id = `cs_test_${token()}`;
     const uiMode = (params.ui_mode as string | undefined) ?? 'hosted_page';
@@ -43,8 +55,8 @@ export class CheckoutSessionBook {
       id,
       object: 'checkout.session',
       livemode: false,
-      created: seconds(),
-      expires_at: seconds() + 24 * 3600,
+      created: this.seconds(),
+      expires_at: this.seconds() + 24 * 3600,
       mode: params.mode,
       ui_mode: uiMode,
       status: 'open',
@@ -123,7 +135,7 @@ export class CheckoutSessionBook {
       id: `evt_${token()}`,
       object: 'event',
       api_version: MODELLED_API_VERSION,
-      created: seconds(),
+      created: this.seconds(),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },

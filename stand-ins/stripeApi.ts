@@ -1,7 +1,7 @@
 // A stand-in for Stripe's API, for the tests and the offline demo: the official `stripe` library is
 // pointed at it (`new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`). It answers the
-// Checkout Session calls our server makes, refuses what the real API refuses at the one version it
-// models (checkoutSessionRules.ts), keeps Stripe's idempotency rules, records every request, and lets
+// Checkout Session calls our server makes (create, retrieve, list), refuses what the real API refuses
+// at the one version it models (checkoutSessionRules.ts, sessionList.ts), keeps Stripe's idempotency rules, records every request, and lets
 // a test play Stripe's side of a payment (complete, expire), delivering signed webhooks if asked.
 // It is NOT Stripe.
 import http from 'node:http';
@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import { decodeForm } from './formBody';
 import { MODELLED_API_VERSION, refuseSessionParams, type StripeErrorBody } from './checkoutSessionRules';
 import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
+import { listSessions } from './sessionList';
 
 export { MODELLED_API_VERSION, type CompletionOutcome };
 
@@ -31,6 +32,8 @@ export interface StripeApiStandInOptions {
   port?: number;
   /** Where completions and expiries send their events, signed with `secret` as Stripe would. */
   webhook?: { url: string; secret: string };
+  /** The stand-in's clock in ms, for sessions created "days ago". */
+  now?: () => number;
 }
 
 export interface StripeApiStandIn {
@@ -73,7 +76,7 @@ function refuseKey(authorization: string | undefined) {
 }
 
 export async function startStripeApiStandIn(options: StripeApiStandInOptions = {}): Promise<StripeApiStandIn> {
-  const book = new CheckoutSessionBook();
+  const book = new CheckoutSessionBook(options.now);
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const idempotent = new Map<string, { body: string; status: number; reply: unknown }>();
@@ -133,6 +136,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
       return stripeError(400, { type: 'invalid_request_error', message: `Invalid Stripe API version: ${String(version)} (the stand-in models ${MODELLED_API_VERSION} only).` });
     }
     if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(body, req.headers['idempotency-key']?.toString());
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET') return listSessions(book.newestFirst(), decodeForm(url.search.slice(1)));
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const query = decodeForm(url.search.slice(1));

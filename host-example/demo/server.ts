@@ -10,7 +10,10 @@ import Stripe from 'stripe';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../stand-ins/stripeJs';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { memoryOrders } from '../../server/orders';
+import { describeDatabase, openDatabase } from '../../server/db/open';
+import type { Database } from '../../server/db/sql';
+import { sqlOrders } from '../../server/orderStore';
+import { warehouseFulfil } from '../../server/warehouse';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { checkoutStandInPage } from './checkoutStandInPage';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
@@ -66,6 +69,7 @@ function send(res: ServerResponse, status: number, body: string, type: string): 
 interface Backend {
   routes: ReturnType<typeof checkoutRoutes>;
   standIn: StripeApiStandIn | null;
+  db: Database;
 }
 
 async function startBackend(origin: string, { stripe }: DemoStripe, env = process.env): Promise<Backend> {
@@ -73,22 +77,26 @@ async function startBackend(origin: string, { stripe }: DemoStripe, env = proces
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (stripe ? undefined : `whsec_offline${randomBytes(12).toString('hex')}`);
   const standIn = stripe ? null : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
   if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (see docs/server.md)`);
+  // Orders in PGlite under .data/ (or DATABASE_URL's Postgres); shipped to WAREHOUSE_URL, or logged.
+  const db = await openDatabase(env);
+  console.log(`[demo] orders: ${describeDatabase(env)}`);
   const routes = checkoutRoutes({
     stripe: stripe ?? stripeForStandIn(standIn!),
     catalog: catalogOf(DEMO_PRODUCTS),
     returnPage: `${origin}/`,
-    orders: memoryOrders(),
-    fulfil: async (session) => console.log(`[demo] order ${session.id} paid: ship ${session.metadata?.product_id ?? 'the order'}`),
+    orders: sqlOrders(db),
+    fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL, log: (line) => console.log(`[demo] ${line}`) }),
     webhookSecret,
   });
-  return { routes, standIn };
+  return { routes, standIn, db };
 }
 
 /**
  * Connect-style middleware: answers the demo's paths, passes everything else on. `checkoutManifest`:
- * where the page's remote is (the CSP scenario allows its origin, or the page's `?remote=`).
+ * where the page's remote is (the CSP scenario allows its origin, or the page's `?remote=`). `env`:
+ * DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, STRIPE_WEBHOOK_SECRET (docs/server.md).
  */
-export function demoMiddleware(origin: string, checkoutManifest: string, demo: DemoStripe = demoStripe()) {
+export function demoMiddleware(origin: string, checkoutManifest: string, demo: DemoStripe = demoStripe(), env = process.env) {
   const mark: DemoServer = { stripe: demo.standIn ? 'stand-in' : 'test-mode', publishableKey: demo.publishableKey };
   const cookie = `${DEMO_COOKIE}=${encodeURIComponent(JSON.stringify(mark))}; Path=/; SameSite=Strict`;
   let backend: Promise<Backend> | undefined;
@@ -100,7 +108,14 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
     if (scenario === 'hang') return void setTimeout(() => send(res, 504, '{}', 'application/json'), 30_000);
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/demo-checkout')) {
-      const { routes, standIn } = await (backend ??= startBackend(origin, demo));
+      const started = await (backend ??= startBackend(origin, demo, env)).catch((error: Error) => {
+        // The orders' folder taken by another process, say: say so, and try again on the next request.
+        backend = undefined;
+        console.error(`[demo] the checkout backend could not start: ${error.message}`);
+        return send(res, 503, JSON.stringify({ error: `demo: ${error.message}` }), 'application/json');
+      });
+      if (!started) return;
+      const { routes, standIn } = started;
       if (await routes(req, res)) return;
       if (standIn && (await checkoutStandInPage(req, res, standIn))) return;
     }
@@ -113,7 +128,11 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
     }
     next();
   };
-  /** Stops the Stripe API stand-in, if one was started. */
-  const close = async () => void (await (await backend)?.standIn?.close());
+  /** Stops the Stripe API stand-in, if one was started, and closes the orders' database. */
+  const close = async () => {
+    const started = await backend?.catch(() => undefined);
+    await started?.standIn?.close();
+    await started?.db.close();
+  };
   return Object.assign(middleware, { close });
 }

@@ -15,9 +15,11 @@ beforeAll(async () => {
   server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  demo = demoMiddleware(base, 'http://127.0.0.1:9/mf-manifest.json', demoStripe({}));
+  demo = demoMiddleware(base, 'http://127.0.0.1:9/mf-manifest.json', demoStripe({}), { DATABASE_URL: 'memory://' });
   server.on('request', (req, res) => void demo(req, res, () => res.writeHead(404).end()));
-});
+  // The first /api/ request starts the backend (the stand-in, the orders' database): not on a test's clock.
+  await fetch(`${base}/api/checkout-session-status`);
+}, 30_000);
 afterAll(async () => {
   await demo.close();
   server.closeAllConnections();

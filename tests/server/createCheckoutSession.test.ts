@@ -5,9 +5,10 @@
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
-import { memoryOrders } from '../../server/orders';
+import type { RateLimit } from '../../server/rateLimit';
 import * as sessionParams from '../../server/sessionParams';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
 
 const RETURN_PAGE = 'https://shop.example/checkout/return';
@@ -15,18 +16,22 @@ let standIn: StripeApiStandIn;
 let server: Served;
 const logged: string[] = [];
 
-async function start(stripe: Stripe): Promise<Served> {
-  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: memoryOrders(), fulfil: async () => {}, log: (m) => logged.push(m) });
+let store: Awaited<ReturnType<typeof memoryOrders>>;
+
+async function start(stripe: Stripe, rateLimit: RateLimit | false = false): Promise<Served> {
+  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
   return serveRoutes(routes);
 }
 
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
+  store = await memoryOrders();
   server = await start(stripeForStandIn(standIn));
-});
+}, 30_000);
 afterAll(async () => {
   await server.close();
   await standIn.close();
+  await store.db.close();
 });
 
 let keys = 0;

@@ -3,21 +3,24 @@
 // nothing secret or personal in the reply, and the pure mapping behind it.
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import { orderOutcome } from '../../server/orderOutcome';
-import { memoryOrders } from '../../server/orders';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type CompletionOutcome, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
 
 let standIn: StripeApiStandIn;
 let server: Served;
+let store: Awaited<ReturnType<typeof memoryOrders>>;
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
-  const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: memoryOrders(), fulfil: async () => {}, log: () => {} });
+  store = await memoryOrders();
+  const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, fulfil: async () => {}, rateLimit: false, log: () => {} });
   server = await serveRoutes(routes);
-});
+}, 30_000);
 afterAll(async () => {
   await server.close();
   await standIn.close();
+  await store.db.close();
 });
 
 let keys = 0;

@@ -4,29 +4,37 @@
 // delivers. Events come from the Stripe API stand-in's sessions, shaped as Stripe sends them.
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { memoryOrders, type Fulfil } from '../../server/orders';
+import type { Fulfil, OrderStore } from '../../server/orders';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
 
 const SECRET = 'whsec_test_webhookSecret';
 let standIn: StripeApiStandIn;
 let stripe: Stripe;
 let server: Served;
-let orders: ReturnType<typeof memoryOrders>;
+let store: Awaited<ReturnType<typeof memoryOrders>>;
+let orders: OrderStore;
 const fulfil = jest.fn<ReturnType<Fulfil>, Parameters<Fulfil>>(async () => {});
+const stateOf = async (id: string) => (await orders.get(id))?.state;
 
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   stripe = stripeForStandIn(standIn);
-});
+  // One database for the file: every test's sessions are new ones.
+  store = await memoryOrders();
+  orders = store.orders;
+}, 30_000);
 beforeEach(async () => {
   fulfil.mockReset().mockResolvedValue(undefined);
-  orders = memoryOrders();
   server = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, webhookSecret: SECRET, log: () => {} }));
 });
 afterEach(() => server.close());
-afterAll(() => standIn.close());
+afterAll(async () => {
+  await standIn.close();
+  await store.db.close();
+});
 
 async function session(): Promise<Stripe.Checkout.Session> {
   return stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }], success_url: 'https://shop.example/' });
@@ -47,40 +55,57 @@ const signed = (payload: string, options: { secret?: string; timestamp?: number 
   deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp }));
 
 describe('POST /api/stripe-webhook', () => {
-  it('a signed checkout.session.completed for a paid session fulfils it, with the session', async () => {
+  it('a signed checkout.session.completed for a paid session fulfils it, with the session and its id as the idempotency key', async () => {
     const paid = { ...(await session()), status: 'complete', payment_status: 'paid' };
     const res = await signed(event('checkout.session.completed', paid));
     expect(res.status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(1);
     expect(fulfil.mock.calls[0][0]).toMatchObject({ id: paid.id, payment_status: 'paid' });
-    expect(orders.state(paid.id)).toBe('paid');
+    expect(fulfil.mock.calls[0][1]).toEqual({ idempotencyKey: paid.id });
+    expect(await stateOf(paid.id)).toBe('fulfilled');
   });
 
-  it('the same event delivered twice: 2xx both times, fulfilled once', async () => {
+  it('the same event delivered again: 2xx, fulfilled once', async () => {
     const paid = { ...(await session()), status: 'complete', payment_status: 'paid' };
     const payload = event('checkout.session.completed', paid);
     expect((await signed(payload)).status).toBe(200);
     expect((await signed(payload)).status).toBe(200);
-    // and two deliveries at the same moment
-    const both = await Promise.all([signed(payload), signed(payload)]);
-    expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(fulfil).toHaveBeenCalledTimes(1);
   });
 
-  it('a delayed payment: completed (unpaid) fulfils nothing; async_payment_succeeded fulfils once', async () => {
+  it('a delayed payment: completed (unpaid) awaits payment; async_payment_succeeded fulfils once', async () => {
     const unpaid = { ...(await session()), status: 'complete', payment_status: 'unpaid' };
     expect((await signed(event('checkout.session.completed', unpaid))).status).toBe(200);
     expect(fulfil).not.toHaveBeenCalled();
+    expect(await stateOf(unpaid.id)).toBe('awaiting_payment');
     const settled = event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' });
     await signed(settled);
     await signed(settled);
     expect(fulfil).toHaveBeenCalledTimes(1);
+    expect(await stateOf(unpaid.id)).toBe('fulfilled');
   });
 
-  it('async_payment_failed marks the order failed and fulfils nothing', async () => {
+  it('async_payment_succeeded before completed: shipped once; the late completed (unpaid) changes nothing', async () => {
     const unpaid = { ...(await session()), status: 'complete', payment_status: 'unpaid' };
+    expect((await signed(event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' }))).status).toBe(200);
+    expect((await signed(event('checkout.session.completed', unpaid))).status).toBe(200);
+    expect(fulfil).toHaveBeenCalledTimes(1);
+    expect(await stateOf(unpaid.id)).toBe('fulfilled');
+  });
+
+  it('async_payment_failed ends the order in payment_failed and ships nothing, even if a paid event followed', async () => {
+    const unpaid = { ...(await session()), status: 'complete', payment_status: 'unpaid' };
+    expect((await signed(event('checkout.session.completed', unpaid))).status).toBe(200);
     expect((await signed(event('checkout.session.async_payment_failed', unpaid))).status).toBe(200);
-    expect(orders.state(unpaid.id)).toBe('failed');
+    expect(await stateOf(unpaid.id)).toBe('payment_failed');
+    expect((await signed(event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' }))).status).toBe(200);
+    expect(fulfil).not.toHaveBeenCalled();
+  });
+
+  it('checkout.session.expired ends the order in expired', async () => {
+    const open = await session();
+    expect((await signed(event('checkout.session.expired', { ...open, status: 'expired' }))).status).toBe(200);
+    expect(await stateOf(open.id)).toBe('expired');
     expect(fulfil).not.toHaveBeenCalled();
   });
 
@@ -117,10 +142,12 @@ describe('POST /api/stripe-webhook', () => {
 
   it('a fulfilment that fails answers 500 (Stripe delivers again) and the next delivery fulfils', async () => {
     fulfil.mockRejectedValueOnce(new Error('the warehouse is down'));
-    const payload = event('checkout.session.completed', { ...(await session()), status: 'complete', payment_status: 'paid' });
+    const paid = { ...(await session()), status: 'complete', payment_status: 'paid' };
+    const payload = event('checkout.session.completed', paid);
     const first = await signed(payload);
     expect(first.status).toBe(500);
     expect(await first.text()).not.toContain('warehouse');
+    expect(await orders.get(paid.id)).toMatchObject({ state: 'fulfilling', leaseLive: false, lastError: 'the warehouse is down' });
     expect((await signed(payload)).status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(2);
   });

@@ -6,7 +6,8 @@
 // Prints one JSON line with their URLs; exits when told to, or when its parent goes away.
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
-import { memoryOrders } from '../../../server/orders';
+import { openDatabase } from '../../../server/db/open';
+import { sqlOrders } from '../../../server/orderStore';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
@@ -58,8 +59,10 @@ async function main(): Promise<void> {
     catalog: catalogOf(DEMO_PRODUCTS),
     // The page Stripe sends the person back to: the host example, with the remote it loads.
     returnPage: `${host.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
-    orders: memoryOrders(),
+    orders: sqlOrders(await openDatabase({ DATABASE_URL: 'memory://' })),
     fulfil: async () => {},
+    // Every browser test clicks from 127.0.0.1: a per-client limit would make them depend on each other.
+    rateLimit: false,
     webhookSecret: E2E_WEBHOOK_SECRET,
     log,
   });

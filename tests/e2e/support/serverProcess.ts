@@ -2,7 +2,6 @@
 // with its URLs. The child holds no handle on jest: it stops when jest's end closes its stdin, or
 // when a teardown kills it by PID.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './env';
 
@@ -63,14 +62,4 @@ export function serveUntilParentExits(servers: Array<{ close(): Promise<void> }>
   process.stdout.write(`${JSON.stringify(urls)}\n`);
 }
 
-/** A loopback port nothing listens on now, for a server that cannot take port 0 (nginx, next start). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../stand-ins/freePort';

@@ -1,0 +1,41 @@
+// The schema, as an ordered list of migrations that both drivers run: PGlite and Postgres speak the
+// same SQL. A migration, once released, is never edited: add the next one. `schema_migrations`
+// records which ran; an advisory lock lets instances that start together run each one once.
+import type { Database } from './sql';
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: one row per Checkout Session that paid or may still pay. `fulfilling` is a lease: its holder
+  // is shipping the order until `lease_until`; past it, the holder is taken for dead.
+  `CREATE TABLE checkout_orders (
+     session_id   text PRIMARY KEY,
+     state        text NOT NULL CHECK (state IN ('awaiting_payment', 'fulfilling', 'fulfilled', 'payment_failed', 'expired')),
+     lease_token  text,
+     lease_until  timestamptz,
+     attempts     integer NOT NULL DEFAULT 0,
+     last_error   text,
+     created_at   timestamptz NOT NULL DEFAULT now(),
+     updated_at   timestamptz NOT NULL DEFAULT now(),
+     fulfilled_at timestamptz
+   )`,
+];
+
+/** Any constant of ours: the advisory lock's key while migrating. */
+const MIGRATION_LOCK = 7_301_023;
+
+/** Brings the schema up to date; returns the versions it applied (none when it already was). */
+export async function migrate(db: Database, migrations: readonly string[] = MIGRATIONS): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+    const applied: number[] = [];
+    for (const [index, script] of migrations.entries()) {
+      const version = index + 1;
+      if (done.has(version)) continue;
+      await tx.exec(script);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      applied.push(version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,42 @@
+// The example's `fulfil`: ship by POSTing the order as JSON to the warehouse (WAREHOUSE_URL), with the
+// Checkout Session's id as the Idempotency-Key, so a repeated call (a takeover after a crash, a
+// reconciliation) is one shipment at the warehouse. A non-2xx, a network failure or no answer within
+// the timeout throws: the lease is released and Stripe delivers again. Without a URL it only logs.
+import type { Fulfil } from './orders';
+
+export interface WarehouseOrder {
+  checkoutSessionId: string;
+  productId: string | null;
+  quantity: number;
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+export interface WarehouseOptions {
+  url?: string;
+  /** Well under the lease's renewal period is not needed: the lease is renewed while this waits. */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export function warehouseFulfil({ url, timeoutMs = 10_000, log = console.log }: WarehouseOptions = {}): Fulfil {
+  return async (session, { idempotencyKey }) => {
+    const order: WarehouseOrder = {
+      checkoutSessionId: session.id,
+      productId: session.metadata?.product_id ?? null,
+      quantity: 1,
+      amountTotal: session.amount_total,
+      currency: session.currency,
+    };
+    if (!url) return log(`order ${session.id} paid: ship ${order.productId ?? 'the order'}`);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(order),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is not needed; reading it frees the connection.
+    await res.arrayBuffer().catch(() => undefined);
+    if (!res.ok) throw new Error(`The warehouse answered ${res.status} for ${session.id}.`);
+  };
+}

@@ -1,0 +1,84 @@
+/** @jest-environment node */
+// Exactly once through the webhook route, on both databases: deliveries at the same moment, and the
+// overlap that used to lose orders: a slow fulfil that then fails while Stripe delivers again. A
+// delivery that meets a live lease must not get a 2xx (Stripe would never deliver it again).
+import Stripe from 'stripe';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
+import { openDatabase } from '../../server/db/open';
+import type { Database } from '../../server/db/sql';
+import { leaseOf } from '../../server/fulfilment';
+import { sqlOrders } from '../../server/orderStore';
+import type { Fulfil, OrderStore } from '../../server/orders';
+import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { describeEachDatabase } from '../support/databases';
+import { serveRoutes, type Served } from '../support/serveHandler';
+import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
+
+const SECRET = 'whsec_test_exactlyOnce';
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describeEachDatabase('exactly once through the webhook', (_driver, databases) => {
+  let standIn: StripeApiStandIn;
+  let stripe: Stripe;
+  let db: Database;
+  let orders: OrderStore;
+  let server: Served;
+  const fulfil = jest.fn<ReturnType<Fulfil>, Parameters<Fulfil>>();
+
+  beforeAll(async () => {
+    standIn = await startStripeApiStandIn();
+    stripe = stripeForStandIn(standIn);
+    db = await openDatabase(await databases.fresh());
+    orders = sqlOrders(db);
+    // A short lease (renewed every 100 ms) keeps the test in seconds; production's is 30 s.
+    const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
+    server = await serveRoutes(routes);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await standIn?.close();
+    await db?.close();
+  });
+  beforeEach(() => fulfil.mockReset());
+
+  async function paidEvent() {
+    const created = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+    const session = { ...created, status: 'complete', payment_status: 'paid' };
+    return { id: session.id, payload: checkoutEvent('checkout.session.completed', session) };
+  }
+  const deliver = (payload: string) => deliverSigned(`${server.url}${CHECKOUT_PATHS.webhook}`, payload, SECRET);
+
+  it('eight deliveries at once: one ships, the others get 409 while it runs; every later delivery 200, nothing more shipped', async () => {
+    fulfil.mockImplementation(() => sleep(200));
+    const { id, payload } = await paidEvent();
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => deliver(payload)))).map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const again = await Promise.all(Array.from({ length: 8 }, () => deliver(payload)));
+    expect(again.map((res) => res.status)).toEqual(Array(8).fill(200));
+    expect(fulfil).toHaveBeenCalledTimes(1);
+    expect(await orders.get(id)).toMatchObject({ state: 'fulfilled', attempts: 1 });
+  });
+
+  it('a slow fulfil that then throws while a duplicate arrives: the duplicate is not acknowledged, and the redelivery ships', async () => {
+    let fail!: (error: Error) => void;
+    fulfil.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
+    const { id, payload } = await paidEvent();
+    const first = deliver(payload);
+    await sleep(100);
+    expect(fulfil).toHaveBeenCalledTimes(1);
+    // Renewed past its 300 ms: still live while the first fulfil runs.
+    await sleep(400);
+    expect((await deliver(payload)).status).toBe(409);
+    fail(new Error('the warehouse timed out'));
+    expect((await first).status).toBe(500);
+    expect(await orders.get(id)).toMatchObject({ state: 'fulfilling', leaseLive: false, lastError: 'the warehouse timed out' });
+    // Stripe delivers the event again later: both the failed delivery and the refused duplicate.
+    fulfil.mockResolvedValue(undefined);
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    expect(fulfil).toHaveBeenCalledTimes(2);
+    expect(fulfil.mock.calls.map((call) => call[1].idempotencyKey)).toEqual([id, id]);
+    expect(await orders.get(id)).toMatchObject({ state: 'fulfilled', attempts: 2 });
+  });
+});

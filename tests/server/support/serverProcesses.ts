@@ -1,0 +1,34 @@
+// server/main.ts as real child processes (ts-node), against the Stripe API stand-in and a warehouse
+// stand-in: what a test kills with SIGKILL, restarts, or runs twice on one Postgres.
+import { startServerProcess } from '../../e2e/support/serverProcess';
+
+export interface ServerChild {
+  url: string;
+  pid: number;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
+  const { pid, urls } = await startServerProcess<{ url: string }>('../../../server/main.ts', { EXIT_WITH_STDIN: '1', ...env }, 'server/main.ts');
+  return {
+    url: urls.url,
+    pid,
+    kill(signal = 'SIGTERM') {
+      try {
+        process.kill(pid, signal);
+      } catch {}
+    },
+  };
+}
+
+/** Resolves once `pid` is gone. */
+export async function exited(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,10 @@
+// An order store for tests that need one but not a particular database: PGlite in memory.
+import { openDatabase } from '../../server/db/open';
+import type { Database } from '../../server/db/sql';
+import { sqlOrders } from '../../server/orderStore';
+import type { OrderStore } from '../../server/orders';
+
+export async function memoryOrders(): Promise<{ orders: OrderStore; db: Database }> {
+  const db = await openDatabase({ DATABASE_URL: 'memory://' });
+  return { orders: sqlOrders(db), db };
+}
