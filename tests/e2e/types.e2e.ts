@@ -1,28 +1,23 @@
-// A TypeScript host compiles against the types the remote publishes, downloaded the way a
-// host gets them (manifest → metaData.types.zip, over HTTP), and a wrong prop fails to compile.
+// A TypeScript host with no federation type plugin (Vite, Rsbuild, the runtime alone) compiles
+// against the types the remote publishes, fetched the way such a host gets them (manifest →
+// metaData.types.zip, over HTTP) and unzipped into @mf-types/checkout/, with the fixture's own
+// tsconfig.json (a `paths` entry for `checkout/*`); a wrong prop fails to compile.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import ts from 'typescript';
-import { E2E_TMP, readE2EEnv } from './support/env';
+import { readE2EEnv } from './support/env';
 
 const env = readE2EEnv();
 const FIXTURE = path.join(__dirname, 'fixtures/types-host');
-const TYPES_DIR = path.join(E2E_TMP, 'types-host/@mf-types/checkout');
+const TYPES_DIR = path.join(FIXTURE, '@mf-types/checkout');
 
+/** tsc over the fixture's tsconfig.json, on `file` instead of its `files`. */
 function compile(file: string): string[] {
-  const program = ts.createProgram([path.join(FIXTURE, file)], {
-    strict: true,
-    noEmit: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2020,
-    lib: ['lib.dom.d.ts', 'lib.es2022.d.ts'],
-    types: [],
-    skipLibCheck: true,
-    paths: { 'checkout/*': [`${TYPES_DIR}/*`] },
-  });
+  const configFile = path.join(FIXTURE, 'tsconfig.json');
+  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent({ ...config, files: [file] }, ts.sys, FIXTURE, undefined, configFile);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
