@@ -24,6 +24,7 @@ function compile(file: string): string[] {
 const maybe = env.available ? describe : describe.skip;
 
 maybe('the published types (@mf-types.zip)', () => {
+  let zip: AdmZip;
   beforeAll(async () => {
     const manifest = await (await fetch(env.manifestUrl!)).json();
     expect(manifest.metaData.types.zip).toBe('@mf-types.zip');
@@ -32,7 +33,13 @@ maybe('the published types (@mf-types.zip)', () => {
     expect(response.status).toBe(200);
     rmSync(TYPES_DIR, { recursive: true, force: true });
     mkdirSync(TYPES_DIR, { recursive: true });
-    new AdmZip(Buffer.from(await response.arrayBuffer())).extractAllTo(TYPES_DIR, true);
+    zip = new AdmZip(Buffer.from(await response.arrayBuffer()));
+    zip.extractAllTo(TYPES_DIR, true);
+  });
+
+  it("the zip's files sit at its top level, one declaration file per exposed module (what the paths entry maps)", () => {
+    const top = zip.getEntries().map((e) => e.entryName).filter((name) => !name.includes('/'));
+    expect(top).toEqual(expect.arrayContaining(['CheckoutButton.d.ts', 'mount.d.ts', 'stripeScript.d.ts']));
   });
 
   it('a TypeScript host compiles: correct usage passes and every @ts-expect-error is a real error', () => {
