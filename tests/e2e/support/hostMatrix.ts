@@ -83,12 +83,10 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
 
 /** The federation runtime's ESM build, served as files by the page with no bundler. */
 const PLAIN_VENDOR = ['runtime', 'runtime-core', 'sdk', 'error-codes'];
-/** The runtime plugin bounding the remote's requests, shared by the hosts that load the remote. */
-const REMOTE_TIMEOUT_PLUGIN = path.join(HOSTS_DIR, 'app/remoteTimeout.js');
 
 type Built = { dir: string; versions: Record<string, string>; seconds: number };
 
-/** A page with no bundler: its files as they are; the plain page also gets the runtime's ESM files. */
+/** A page with no bundler: its files as they are (links followed); the plain page also gets the runtime's ESM files. */
 async function buildStatic(host: MatrixHost): Promise<Built> {
   const source = path.join(HOSTS_DIR, host.fixture);
   const vendor = host.fixture === 'plain';
@@ -96,10 +94,10 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
   const versions = Object.fromEntries(
     packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
   );
-  const files = [...filesUnder(source), ...(vendor ? [REMOTE_TIMEOUT_PLUGIN] : [])];
+  const files = filesUnder(source);
   const final = path.join(BUILDS, `matrix-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
   const { dir, seconds } = await once(final, `built the ${host.id} host`, async (work) => {
-    for (const file of files) cpSync(file, path.join(work, path.basename(file)));
+    for (const file of files) cpSync(file, path.join(work, path.basename(file)), { dereference: true });
     for (const dir of packages) {
       cpSync(path.join(dir, 'dist'), path.join(work, 'vendor', path.basename(dir)), {
         recursive: true,
