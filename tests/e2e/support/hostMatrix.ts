@@ -41,7 +41,7 @@ export const HOSTS_ENV_VAR = 'E2E_HOSTS_FILE';
 function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; seconds: number }> {
   const source = path.join(HOSTS_DIR, tools);
   const files = ['package.json', 'package-lock.json'].map((f) => path.join(source, f));
-  const final = path.join(DEPS, `${tools}-${hashOf([node], files)}`);
+  const final = path.join(DEPS, `${tools}-${hashOf([LTS_NODE_VERSION], files)}`);
   return once(final, `installed the ${tools} hosts' tools`, async (work) => {
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     // `npm install`, not `npm ci`: lockfiles written here lack other platforms' optional bindings.
