@@ -4,7 +4,7 @@
 // inputs into .tmp/e2e/builds; a child process serves every host on its own loopback port. Installs,
 // builds and servers run on the Node CI runs (ltsNode.ts), whatever Node runs jest. What each host
 // got (a URL, or why not) goes to a JSON file for the tests.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive } from './env';
@@ -97,7 +97,8 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
   const files = filesUnder(source);
   const final = path.join(BUILDS, `matrix-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
   const { dir, seconds } = await once(final, `built the ${host.id} host`, async (work) => {
-    for (const file of files) cpSync(file, path.join(work, path.basename(file)), { dereference: true });
+    // copyFileSync follows a link (Node 24's cpSync with `dereference` refuses a link to a file).
+    for (const file of files) copyFileSync(file, path.join(work, path.basename(file)));
     for (const dir of packages) {
       cpSync(path.join(dir, 'dist'), path.join(work, 'vendor', path.basename(dir)), {
         recursive: true,
