@@ -3,7 +3,7 @@
 // runs (the host matrix's fixtures in tests/e2e/hosts, the host example, the server half), named in a
 // marker, or says why it is not one. Here each excerpt must still be in its file. And no file cites a
 // ticket instead of saying what it means.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { codeBlocks, excerptMismatch, type CodeBlock } from './support/excerpts';
 
@@ -27,6 +27,20 @@ describe('README.md and docs/: the code shown is code the suite runs', () => {
   it('process.env appears only in excerpts of build configs, which run in Node and define what the page gets', () => {
     const inPage = excerpts.filter((b) => b.lines.some((l) => l.includes('process.env')) && !/(webpack|rspack|vite|rsbuild|next)\.config\.[jt]s$|^server\/|^host-example\/demo\//.test(b.source));
     expect(inPage.map((b) => `${b.where} (${b.source})`)).toEqual([]);
+  });
+
+  it('every file a recipe imports by a relative path is shown in the docs too (the rest are published packages)', () => {
+    const IMPORT = /(?:\bfrom\s+|\bimport\(\s*|require(?:\.resolve)?\(\s*|new URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+    const resolve = (source: string, spec: string): string | null => {
+      const base = path.join(ROOT, path.dirname(source), spec);
+      const found = ['', '.js', '.ts', '.tsx', '.jsx'].map((ext) => base + ext).find((file) => existsSync(file) && statSync(file).isFile());
+      return found ? realpathSync(found) : null;
+    };
+    const shown = new Set(excerpts.map((b) => realpathSync(path.join(ROOT, b.source))));
+    const unshown = excerpts.flatMap((b) =>
+      [...b.lines.join('\n').matchAll(IMPORT)].map((m) => m[1]).filter((spec) => !shown.has(resolve(b.source, spec) ?? '')).map((spec) => `${b.where} (${b.source}) imports ${spec}`),
+    );
+    expect(unshown).toEqual([]);
   });
 
   it('every relative link points at a file that exists', () => {

@@ -203,6 +203,20 @@ e2eSuite('hosts we did not write', () => {
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
   });
 
+  it('the React Router page is rendered on the server, hydrates without a mismatch, and the browser loads the button after', async () => {
+    const router = servedHost('react-router-react19');
+    const html = await (await fetch(`${router.url}/?props=%7B%7D`)).text();
+    // Its own heading and text are in the HTML, before any script runs; the slot says it is loading.
+    expect(html).toContain(`React Router host, React ${router.versions.react}</h1>`);
+    expect(html).toContain('This text is rendered on the server.</p>');
+    expect(html).toContain('<p>Loading the checkout button…</p>');
+
+    const { page, remote } = await openHost(router.url, 'mf-manifest.json');
+    await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+    expect(remote.map((r) => r.url)).toContain('/mf-manifest.json'); // the browser asked the remote, not the server
+    await page.expectNoPageErrors(); // a hydration mismatch is a console error
+  });
+
   it("the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left", async () => {
     const vue = servedHost('vue');
     const { page } = await openHost(vue.url, 'mf-manifest.json');

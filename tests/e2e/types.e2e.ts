@@ -1,34 +1,30 @@
-// A TypeScript host compiles against the types the remote publishes, downloaded the way a
-// host gets them (manifest → metaData.types.zip, over HTTP), and a wrong prop fails to compile.
+// A TypeScript host with no federation type plugin (Vite, Rsbuild, the runtime alone) compiles
+// against the types the remote publishes, fetched the way such a host gets them (manifest →
+// metaData.types.zip, over HTTP) and unzipped into @mf-types/checkout/, with the fixture's own
+// tsconfig.json (a `paths` entry for `checkout/*`); a wrong prop fails to compile.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import ts from 'typescript';
-import { E2E_TMP, readE2EEnv } from './support/env';
+import { readE2EEnv } from './support/env';
 
 const env = readE2EEnv();
 const FIXTURE = path.join(__dirname, 'fixtures/types-host');
-const TYPES_DIR = path.join(E2E_TMP, 'types-host/@mf-types/checkout');
+const TYPES_DIR = path.join(FIXTURE, '@mf-types/checkout');
 
+/** tsc over the fixture's tsconfig.json, on `file` instead of its `files`. */
 function compile(file: string): string[] {
-  const program = ts.createProgram([path.join(FIXTURE, file)], {
-    strict: true,
-    noEmit: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2020,
-    lib: ['lib.dom.d.ts', 'lib.es2022.d.ts'],
-    types: [],
-    skipLibCheck: true,
-    paths: { 'checkout/*': [`${TYPES_DIR}/*`] },
-  });
+  const configFile = path.join(FIXTURE, 'tsconfig.json');
+  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent({ ...config, files: [file] }, ts.sys, FIXTURE, undefined, configFile);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
 const maybe = env.available ? describe : describe.skip;
 
 maybe('the published types (@mf-types.zip)', () => {
+  let zip: AdmZip;
   beforeAll(async () => {
     const manifest = await (await fetch(env.manifestUrl!)).json();
     expect(manifest.metaData.types.zip).toBe('@mf-types.zip');
@@ -37,7 +33,13 @@ maybe('the published types (@mf-types.zip)', () => {
     expect(response.status).toBe(200);
     rmSync(TYPES_DIR, { recursive: true, force: true });
     mkdirSync(TYPES_DIR, { recursive: true });
-    new AdmZip(Buffer.from(await response.arrayBuffer())).extractAllTo(TYPES_DIR, true);
+    zip = new AdmZip(Buffer.from(await response.arrayBuffer()));
+    zip.extractAllTo(TYPES_DIR, true);
+  });
+
+  it("the zip's files sit at its top level, one declaration file per exposed module (what the paths entry maps)", () => {
+    const top = zip.getEntries().map((e) => e.entryName).filter((name) => !name.includes('/'));
+    expect(top).toEqual(expect.arrayContaining(['CheckoutButton.d.ts', 'mount.d.ts', 'stripeScript.d.ts']));
   });
 
   it('a TypeScript host compiles: correct usage passes and every @ts-expect-error is a real error', () => {

@@ -3,5 +3,6 @@ declare module 'adm-zip' {
   export default class AdmZip {
     constructor(data: Buffer);
     extractAllTo(target: string, overwrite?: boolean): void;
+    getEntries(): Array<{ entryName: string }>;
   }
 }

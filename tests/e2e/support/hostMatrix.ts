@@ -1,19 +1,20 @@
 // The host matrix's set-up: hosts we did not write (support/matrixHosts.ts), each built by its own
 // tool from tests/e2e/hosts/<fixture>. Their tools install once per lockfile (tests/e2e/hosts/react18,
-// react19, next16) into .tmp/e2e/host-deps; each host builds once per set of inputs into
-// .tmp/e2e/builds; a child process serves every host on its own loopback port. What each host got
-// (a URL, or why not) goes to a JSON file for the tests.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// react19, next16, angular22, router8) into .tmp/e2e/host-deps; each host builds once per set of
+// inputs into .tmp/e2e/builds; a child process serves every host on its own loopback port. Installs,
+// builds and servers run on the Node CI runs (ltsNode.ts), whatever Node runs jest. What each host
+// got (a URL, or why not) goes to a JSON file for the tests.
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive } from './env';
 import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
+import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
 const DEPS = path.join(E2E_TMP, 'host-deps');
 const BUILDS = path.join(E2E_TMP, 'builds');
-const NODE = process.execPath;
 
 export { MATRIX, type MatrixHost } from './matrixHosts';
 
@@ -37,15 +38,15 @@ export { CONFIGURED_REMOTE_ORIGIN } from './env';
 export const HOSTS_ENV_VAR = 'E2E_HOSTS_FILE';
 
 /** One set of hosts' tools, installed from its lockfile. */
-function installDeps(tools: ToolSet): Promise<{ dir: string; seconds: number }> {
+function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; seconds: number }> {
   const source = path.join(HOSTS_DIR, tools);
   const files = ['package.json', 'package-lock.json'].map((f) => path.join(source, f));
-  const final = path.join(DEPS, `${tools}-${hashOf([], files)}`);
+  const final = path.join(DEPS, `${tools}-${hashOf([LTS_NODE_VERSION], files)}`);
   return once(final, `installed the ${tools} hosts' tools`, async (work) => {
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     // `npm install`, not `npm ci`: lockfiles written here lack other platforms' optional bindings.
     // The tools are devDependencies: installed whatever NODE_ENV says.
-    await run('npm', ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], work, `npm install for the ${tools} hosts`, process.env);
+    await run('npm', ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], work, `npm install for the ${tools} hosts`, withNode(node));
   });
 }
 
@@ -62,8 +63,8 @@ function hostReactVersion(host: MatrixHost, deps: string): string {
 interface Tool {
   bin: string;
   args: string[];
-  /** What of the fixture's folder, once built, is served: its `dist/`, or all of it (`next start`). */
-  output: 'dist' | 'app';
+  /** What of the fixture's folder, once built, is served: a folder of files, or all of it (`next start`, `react-router-serve`). */
+  output: 'dist' | 'dist/browser' | 'app';
 }
 
 /** Each tool's own CLI, as its docs run it. */
@@ -75,16 +76,17 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
   webpack: { bin: 'webpack-cli/bin/cli.js', args: ['--mode', 'production', '--no-optimization-minimize'], output: 'dist' },
   // Turbopack, Next's default; offline (no fonts, no telemetry).
   next: { bin: 'next/dist/bin/next', args: ['build'], output: 'app' },
+  'react-router': { bin: '@react-router/dev/bin.cjs', args: ['build'], output: 'app' },
+  // @angular/build's application builder writes the page into dist/browser.
+  angular: { bin: '@angular/cli/bin/ng.js', args: ['build'], output: 'dist/browser' },
 };
 
 /** The federation runtime's ESM build, served as files by the page with no bundler. */
 const PLAIN_VENDOR = ['runtime', 'runtime-core', 'sdk', 'error-codes'];
-/** The runtime plugin bounding the remote's requests, shared by the hosts that load the remote. */
-const REMOTE_TIMEOUT_PLUGIN = path.join(HOSTS_DIR, 'app/remoteTimeout.js');
 
 type Built = { dir: string; versions: Record<string, string>; seconds: number };
 
-/** A page with no bundler: its files as they are; the plain page also gets the runtime's ESM files. */
+/** A page with no bundler: its files as they are (links followed); the plain page also gets the runtime's ESM files. */
 async function buildStatic(host: MatrixHost): Promise<Built> {
   const source = path.join(HOSTS_DIR, host.fixture);
   const vendor = host.fixture === 'plain';
@@ -92,10 +94,11 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
   const versions = Object.fromEntries(
     packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
   );
-  const files = [...filesUnder(source), ...(vendor ? [REMOTE_TIMEOUT_PLUGIN] : [])];
+  const files = filesUnder(source);
   const final = path.join(BUILDS, `matrix-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
   const { dir, seconds } = await once(final, `built the ${host.id} host`, async (work) => {
-    for (const file of files) cpSync(file, path.join(work, path.basename(file)));
+    // copyFileSync follows a link (Node 24's cpSync with `dereference` refuses a link to a file).
+    for (const file of files) copyFileSync(file, path.join(work, path.basename(file)));
     for (const dir of packages) {
       cpSync(path.join(dir, 'dist'), path.join(work, 'vendor', path.basename(dir)), {
         recursive: true,
@@ -106,7 +109,7 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
   return { dir, versions, seconds };
 }
 
-async function buildHost(host: MatrixHost, tool: Tool, deps: string): Promise<Built> {
+async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: string): Promise<Built> {
   const versions = {
     ...(host.react ? { react: hostReactVersion(host, deps) } : {}),
     ...Object.fromEntries(host.packages.map((name) => [name, installedVersion(deps, name)])),
@@ -118,18 +121,22 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string): Promise<Bu
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
     rmSync(stage, { recursive: true, force: true });
     try {
-      for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true });
+      // Symlinks as they are: a fixture's ./remoteTimeout.js stays a link to ../app's, inside the stage.
+      for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true, verbatimSymlinks: true });
       const cwd = path.join(stage, host.fixture);
-      await run(NODE, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
-        ...process.env,
+      await run(node, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
+        ...withNode(node),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
+        NG_CLI_ANALYTICS: 'false',
       });
-      if (tool.output === 'dist') {
-        cpSync(path.join(cwd, 'dist'), work, { recursive: true });
+      if (tool.output !== 'app') {
+        cpSync(path.join(cwd, tool.output), work, { recursive: true });
       } else {
-        // `next start` serves the app folder as built, resolving `next` from the install.
-        cpSync(cwd, work, { recursive: true, filter: (file) => !file.startsWith(path.join(cwd, '.next', 'cache')) });
+        // The framework's server serves the app folder as built, resolving itself from the install.
+        // Not the tools' caches (Next's, Vite's node_modules/.vite-temp): the install's node_modules takes that place.
+        const caches = [path.join(cwd, '.next', 'cache'), path.join(cwd, 'node_modules')];
+        cpSync(cwd, work, { recursive: true, dereference: true, filter: (file) => !caches.some((dir) => file.startsWith(dir)) });
         symlinkSync(path.join(deps, 'node_modules'), path.join(work, 'node_modules'), 'dir');
       }
     } finally {
@@ -139,8 +146,8 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string): Promise<Bu
   return { dir, versions, seconds };
 }
 
-function startServer(dirs: Record<string, string>): Promise<ServerProcess<Record<string, string>>> {
-  return startServerProcess<Record<string, string>>('hostMatrixServe.ts', { E2E_HOST_DIRS: JSON.stringify(dirs) }, 'the host matrix server');
+function startServer(dirs: Record<string, string>, node: string): Promise<ServerProcess<Record<string, string>>> {
+  return startServerProcess<Record<string, string>>('hostMatrixServe.ts', { E2E_HOST_DIRS: JSON.stringify(dirs), E2E_LTS_NODE: node }, 'the host matrix server');
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -175,10 +182,12 @@ export async function setUpHostMatrix(): Promise<void> {
       process.stderr.write(`e2e hosts: ${host.id} FAILED: ${entry.error}\n`);
     }
   };
+  const node = await ltsNode().catch((error: unknown) => new Error(`no Node ${LTS_NODE_VERSION} from npx: ${reasonOf(error)}`));
   const chain = async (tools: ToolSet) => {
-    let deps: { dir: string; seconds: number } | Error;
+    let deps: { dir: string; seconds: number; node: string } | Error;
     try {
-      deps = await installDeps(tools);
+      if (node instanceof Error) throw node;
+      deps = { ...(await installDeps(tools, node)), node };
       env.timings[`install ${tools}`] = deps.seconds;
       installs.push(path.basename(deps.dir));
     } catch (error) {
@@ -188,7 +197,7 @@ export async function setUpHostMatrix(): Promise<void> {
       await record(host, async () => {
         if (deps instanceof Error) throw deps;
         if (host.tool === 'none') throw new Error(`${host.id} has a lockfile but no build tool`);
-        return buildHost(host, TOOLS[host.tool], deps.dir);
+        return buildHost(host, TOOLS[host.tool], deps.dir, deps.node);
       });
     }
   };
@@ -200,7 +209,7 @@ export async function setUpHostMatrix(): Promise<void> {
   prune(BUILDS, (name) => /^(matrix-.+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
 
   try {
-    const { urls } = await startServer(dirs);
+    const { urls } = await startServer(dirs, node instanceof Error ? process.execPath : node);
     for (const id of Object.keys(dirs)) {
       if (urls[id]) env.hosts[id].url = urls[id];
       else env.hosts[id].error = 'its server did not start (the reason is in the set-up output)';

@@ -1,11 +1,9 @@
 // The host matrix's servers, in a child process of the set-up: each host on its own loopback port,
-// with the test session endpoint; a built Next.js app through `next start`. Prints one JSON line
-// (host id → URL); stops with its parent.
+// with the test session endpoint; a built Next.js or React Router app through its framework's server,
+// on the Node in E2E_LTS_NODE. Prints one JSON line (host id → URL); stops with its parent.
 //   E2E_HOST_DIRS='{"<host id>": "<built directory>", …}'
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
-import { startNextServer } from './nextServer';
+import { appServerFor, startAppServer } from './appServer';
 import { serveUntilParentExits } from './serverProcess';
 import { handleSession } from './sessionEndpoint';
 
@@ -14,9 +12,9 @@ async function main(): Promise<void> {
   const servers: StaticServer[] = [];
   const urls: Record<string, string> = {};
   for (const [id, root] of Object.entries(dirs)) {
-    const isNext = existsSync(path.join(root, '.next', 'BUILD_ID'));
+    const app = appServerFor(root);
     try {
-      const server = isNext ? await startNextServer(root) : await startStaticServer({ root, handle: handleSession });
+      const server = app ? await startAppServer(root, app, process.env.E2E_LTS_NODE ?? process.execPath) : await startStaticServer({ root, handle: handleSession });
       servers.push(server);
       urls[id] = server.url;
     } catch (error) {

@@ -1,9 +1,9 @@
 // The hosts of the e2e host matrix, each a fixture in tests/e2e/hosts/<fixture> built by its own tool
 // inside one of the lockfile installs (tests/e2e/hosts/<tools>/), or served as files.
 
-export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'none';
+export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'angular' | 'none';
 /** A lockfile folder under tests/e2e/hosts: the tools and the React one set of hosts build with. */
-export type ToolSet = 'react18' | 'react19' | 'next16';
+export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'angular22';
 export type ReactLine = '18' | '19';
 
 export interface MatrixHost {
@@ -53,6 +53,17 @@ export const MATRIX: MatrixHost[] = [
     packages: ['webpack', '@module-federation/enhanced'],
   }),
   host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'] }),
+  host({
+    id: 'react-router-react19',
+    fixture: 'react-router',
+    tool: 'react-router',
+    tools: 'router8',
+    react: '19',
+    remote: 'static',
+    entry: 'mf-manifest.json',
+    packages: ['react-router', '@react-router/dev', 'vite', '@module-federation/runtime'],
+  }),
+  host({ id: 'angular', fixture: 'angular', tool: 'angular', tools: 'angular22', react: null, remote: 'static', entry: 'checkout-button.js', packages: ['@angular/core', '@angular/build'], fallback: 'children' }),
   host({ id: 'plain', fixture: 'plain', tool: 'none', tools: null, react: null, remote: 'runtime', entry: 'mf-manifest.json', packages: [] }),
   host({ id: 'vue', fixture: 'vue', tool: 'vite', tools: 'react19', react: null, remote: 'static', entry: 'mf-manifest.json', packages: ['vue', 'vite', '@module-federation/runtime'] }),
   host({ id: 'element', fixture: 'element', tool: 'none', tools: null, react: null, remote: 'static', entry: 'checkout-button.js', packages: [], fallback: 'children' }),

@@ -15,7 +15,7 @@ export default defineConfig({
         react: { singleton: true },
         'react-dom': { singleton: true },
       },
-      runtimePlugins: [fileURLToPath(new URL('../app/remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
+      runtimePlugins: [fileURLToPath(new URL('./remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

@@ -19,7 +19,7 @@ export default defineConfig({
         'react-dom': { singleton: true },
       },
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [fileURLToPath(new URL('../app/remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
+      runtimePlugins: [fileURLToPath(new URL('./remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

@@ -5,7 +5,7 @@
 import React from 'react';
 import * as ReactDOM from 'react-dom';
 import { createInstance } from '@module-federation/runtime';
-import remoteTimeout from '../../app/remoteTimeout.js';
+import remoteTimeout from './remoteTimeout.js';
 import { CHECKOUT_MANIFEST } from '../checkoutRemote';
 
 let federation = null;

@@ -1,7 +1,7 @@
 // One federation runtime instance for the page: the remote's `./mount` brings its own React, so
 // this page shares nothing with it.
 import { createInstance } from '@module-federation/runtime';
-import remoteTimeout from '../../app/remoteTimeout.js';
+import remoteTimeout from './remoteTimeout.js';
 
 const federation = createInstance({
   name: 'vue_host',

@@ -1,0 +1,32 @@
+// The remote's <checkout-button> in a standalone component. The element is defined by the remote's
+// checkout-button.js (src/index.html), not by Angular: without CUSTOM_ELEMENTS_SCHEMA the build fails
+// (NG8001: 'checkout-button' is not a known element). Plain values go in as attributes, objects as
+// properties, and the button's callbacks come out as DOM events.
+import { Component, CUSTOM_ELEMENTS_SCHEMA, input, signal } from '@angular/core';
+
+@Component({
+  selector: 'app-checkout-button',
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: `
+    <checkout-button
+      [attr.publishable-key]="publishableKey()"
+      [attr.session-endpoint]="sessionEndpoint()"
+      label="Pay 12.00 €"
+      [sessionBody]="{ cart: 'cart_123' }"
+      (checkout-state)="onState($event)"
+    >
+      <!-- Shown until the button is there, and for good if the remote is down. -->
+      <a href="/pay">Pay on our checkout page</a>
+    </checkout-button>
+    <p role="status">{{ status() }}</p>
+  `,
+})
+export class CheckoutButton {
+  readonly publishableKey = input.required<string | undefined>();
+  readonly sessionEndpoint = input.required<string | undefined>();
+  protected readonly status = signal('');
+
+  protected onState(event: Event): void {
+    this.status.set(`Checkout ${(event as CustomEvent<{ state: string }>).detail.state}`);
+  }
+}

@@ -1,0 +1,101 @@
+// A built server-rendering app (Next.js, React Router) served by its framework's own server (`next
+// start`, `react-router-serve`), behind a front server that answers the test session endpoint itself
+// (the app has no such route) and hands every other request to the app, as a reverse proxy in front
+// of a Node app would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { startStaticServer, type StaticServer } from '../../../build/staticServer';
+import { handleSession } from './sessionEndpoint';
+import { freePort } from './serverProcess';
+
+
+function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): true {
+  const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.once('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
+    res.end(`the app's server did not answer: ${error.message}`);
+  });
+  req.pipe(upstream);
+  return true;
+}
+
+/** How a built app in `dir` is served: its framework's server, and the line it prints once ready. */
+interface AppServer {
+  name: string;
+  args: (port: number) => string[];
+  env: (port: number) => NodeJS.ProcessEnv;
+  ready: RegExp;
+}
+
+const NEXT: AppServer = {
+  name: 'next start',
+  args: (port) => ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+  env: () => ({ NEXT_TELEMETRY_DISABLED: '1' }),
+  ready: /Ready in/,
+};
+
+const REACT_ROUTER: AppServer = {
+  name: 'react-router-serve',
+  args: () => ['node_modules/@react-router/serve/bin.cjs', 'build/server/index.js'],
+  env: (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+  ready: /\[react-router-serve\] http/,
+};
+
+/** The framework a built app in `dir` needs, or null: files a static server serves. */
+export function appServerFor(dir: string): AppServer | null {
+  if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return NEXT;
+  if (existsSync(path.join(dir, 'build', 'server', 'index.js'))) return REACT_ROUTER;
+  return null;
+}
+
+/** Waits for the server to say it is ready; rejects with its output if it exits first or takes 30 s. */
+function ready(child: ChildProcess, server: AppServer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${server.name} was not ready within 30 s:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (server.ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${server.name} exited (code ${code}):\n${output}`));
+    });
+  });
+}
+
+/** `dir` holds the built app and a `node_modules` with its framework; `node` runs the framework's server. */
+export async function startAppServer(dir: string, server: AppServer, node: string): Promise<StaticServer> {
+  const port = await freePort();
+  const child = spawn(node, server.args(port), {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', ...server.env(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await ready(child, server);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
+  const front = await startStaticServer({ root: dir, handle: async (req, res) => (await handleSession(req, res)) || forward(req, res, port) });
+  return {
+    ...front,
+    close: async () => {
+      child.kill('SIGTERM');
+      await front.close();
+    },
+  };
+}
