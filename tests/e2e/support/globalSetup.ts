@@ -139,7 +139,13 @@ export default async function globalSetup(): Promise<void> {
   try {
     const remote = await build(REMOTE);
     const { host } = await build(HOST);
-    const remotePrevious = await buildPrevious();
+    // Only versions.e2e.ts needs it: a clone without that commit (a shallow one) fails that file alone, with the reason.
+    let previousReason: string | undefined;
+    const remotePrevious = await buildPrevious().catch((error: unknown) => {
+      previousReason = `the previous release (${PREVIOUS_RELEASE_COMMIT}) could not be built: ${error instanceof Error ? error.message : String(error)}`;
+      log(previousReason);
+      return undefined;
+    });
     const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, remotePrevious, host };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
@@ -153,7 +159,8 @@ export default async function globalSetup(): Promise<void> {
       remoteDir: remote.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
-      previousManifestUrl: `${urls.remotePrevious}/mf-manifest.json`,
+      previousManifestUrl: urls.remotePrevious ? `${urls.remotePrevious}/mf-manifest.json` : undefined,
+      previousReason,
       hostUrl: urls.host,
       stripeApiUrl: urls.stripeApi,
     });
