@@ -29,6 +29,21 @@ e2eSuite('Option bounds and the alert in the page', () => {
     await host.expectNoPageErrors();
   }, 45_000);
 
+  it('sessionTimeoutMs and loadTimeoutMs of Number.MAX_SAFE_INTEGER mean never: a slow Stripe.js resolves, a slow session redirects', async () => {
+    // Above 2³¹−1 ms Chromium's setTimeout fires at once: such a timer would fail both at the first tick.
+    const never = Number.MAX_SAFE_INTEGER;
+    const host = await open({
+      stripe: { delayMs: 400, then: 'ok' },
+      session: { seq: ['ok'], delay: 400 },
+      props: { sessionTimeoutMs: never, loadTimeoutMs: never, maxLoadAttempts: 1 },
+    });
+    expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(await host.errorCodes()).toEqual([]);
+    await host.expectNoPageErrors();
+  });
+
   it('sessionTimeoutMs: 0 and loadTimeoutMs: -1 fall back to their defaults: a slow Stripe.js resolves, a slow session redirects', async () => {
     const host = await open({
       stripe: { delayMs: 400, then: 'ok' },

@@ -65,6 +65,10 @@ e2eSuite("Today's release and the previous one on one page", () => {
   const browser = useBrowser();
   const open = usePages(browser);
 
+  beforeAll(() => {
+    if (!e2e.previousManifestUrl) throw new Error(e2e.previousReason ?? 'the previous release was not served');
+  });
+
   it("the previous release joins today's load in flight: one tag, one policy, one instance, one stream of events", async () => {
     const host = await open({ csp: CSP, initScript: HOST_DEFAULT_POLICY, stripe: { delayMs: 1_500, then: 'ok' } });
     await expectDom(host, { state: 'pending' });

@@ -24,6 +24,8 @@ export interface E2EEnv {
   remoteCopyManifestUrl?: string;
   /** The previous release of the remote (built from its commit, as `checkout_previous`), served apart. */
   previousManifestUrl?: string;
+  /** Why there is no previous release (its commit is not in this clone, say). */
+  previousReason?: string;
   /** The host example (host-example/, production build) the browser suites open. */
   hostUrl?: string;
   /**

@@ -73,6 +73,10 @@ async function buildPrevious(): Promise<string> {
   const commit = PREVIOUS_RELEASE_COMMIT;
   const tree = await once(path.join(E2E_TMP, 'previous', commit), `extracted ${commit.slice(0, 7)}`, async (work) => {
     const tar = path.join(work, '.source.tar');
+    // A shallow clone lacks the commit: ask the clone's origin for it once before giving up.
+    await run('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], ROOT, `finding ${commit}`, process.env).catch(() =>
+      run('git', ['-C', ROOT, 'fetch', '--quiet', '--depth', '1', 'origin', commit], ROOT, `fetching ${commit}`, process.env),
+    );
     await run('git', ['-C', ROOT, 'archive', '--format=tar', '-o', tar, commit], ROOT, `git archive ${commit}`, process.env);
     await run('tar', ['-xf', tar, '-C', work], ROOT, 'extracting the previous release', process.env);
     rmSync(tar);
@@ -142,7 +146,13 @@ export default async function globalSetup(): Promise<void> {
     const remote = await build(REMOTE);
     const { host } = await build(HOST);
     const { integration, integrationEmbedded } = await build(INTEGRATION);
-    const remotePrevious = await buildPrevious();
+    // Only versions.e2e.ts needs it: a clone without that commit (a shallow one) fails that file alone, with the reason.
+    let previousReason: string | undefined;
+    const remotePrevious = await buildPrevious().catch((error: unknown) => {
+      previousReason = `the previous release (${PREVIOUS_RELEASE_COMMIT}) could not be built: ${error instanceof Error ? error.message : String(error)}`;
+      log(previousReason);
+      return undefined;
+    });
     const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, remotePrevious, host, integration, integrationEmbedded };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
@@ -156,7 +166,8 @@ export default async function globalSetup(): Promise<void> {
       remoteDir: remote.remote,
       manifestUrl: `${urls.remote}/mf-manifest.json`,
       remoteCopyManifestUrl: `${urls.remoteCopy}/mf-manifest.json`,
-      previousManifestUrl: `${urls.remotePrevious}/mf-manifest.json`,
+      previousManifestUrl: urls.remotePrevious ? `${urls.remotePrevious}/mf-manifest.json` : undefined,
+      previousReason,
       hostUrl: urls.host,
       integrationUrl: urls.integration,
       integrationEmbeddedUrl: urls.integrationEmbedded,

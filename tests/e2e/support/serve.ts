@@ -17,8 +17,8 @@ import { handleSession } from './sessionEndpoint';
 export interface ServeDirs {
   remote: string;
   remoteCopy: string;
-  /** The previous release's build (globalSetup.ts). */
-  remotePrevious: string;
+  /** The previous release's build (globalSetup.ts), when it could be built. */
+  remotePrevious?: string;
   host: string;
   /** The host example's integration alone, built for redirect and for embedded mode. */
   integration: string;
@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   servers.push(remote);
   const remoteCopy = await startStaticServer({ root: dirs.remoteCopy });
   servers.push(remoteCopy);
-  const remotePrevious = await startStaticServer({ root: dirs.remotePrevious });
-  servers.push(remotePrevious);
+  const remotePrevious = dirs.remotePrevious ? await startStaticServer({ root: dirs.remotePrevious }) : undefined;
+  if (remotePrevious) servers.push(remotePrevious);
   const hostPage = pageWithCsp(dirs.host);
   let checkout: ReturnType<typeof checkoutRoutes> = async () => false;
   const host = await startStaticServer({
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const urls: ServedUrls = {
     remote: remote.url,
     remoteCopy: remoteCopy.url,
-    remotePrevious: remotePrevious.url,
+    remotePrevious: remotePrevious?.url,
     host: host.url,
     integration: integration.url,
     integrationEmbedded: integrationEmbedded.url,
