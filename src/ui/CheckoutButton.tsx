@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { CheckoutButtonProps, ScriptState } from '../types';
+import type { ButtonMessages, CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
 import { isBusy } from '../checkout/flow';
@@ -18,6 +18,7 @@ import { useLatest } from './useLatest';
 import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
+import { WalletSlot } from './WalletSlot';
 
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
@@ -84,6 +85,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       data-checkout-error={standingError?.code}
       lang={lang}
     >
+      {mode === 'wallets' && !configError && (
+        <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
+      )}
       <button
         ref={buttonRef}
         type="button"
@@ -102,7 +106,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       </span>
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
-          {messages[shownError.code]}
+          {/* The wallets' own failures are shown by their row, with its texts. */}
+          {messages[shownError.code as keyof ButtonMessages]}
         </p>
       )}
       {offerRetry && (

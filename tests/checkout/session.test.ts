@@ -36,7 +36,7 @@ describe('requestSession with sessionEndpoint', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/sessions');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual(body);
+    expect(JSON.parse(init?.body as string)).toEqual({ ...body, mode: 'redirect' });
     const headers = init?.headers as Record<string, string>;
     expect(headers['Content-Type']).toBe('application/json');
     const secondKey = (fetchMock.mock.calls[1][1]?.headers as Record<string, string>)['Idempotency-Key'];
