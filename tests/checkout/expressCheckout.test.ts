@@ -6,7 +6,8 @@ type Handler = (event: unknown) => void;
 /** Stripe.js's Checkout Elements SDK as far as the wallets use it, driven by the test. */
 function fakeStripe(confirmResult: unknown) {
   const on: Record<string, Handler> = {};
-  const element = { on: jest.fn((type: string, h: Handler) => ((on[type] = h), element)), mount: jest.fn(), destroy: jest.fn() };
+  const element: { on: jest.Mock; mount: jest.Mock; destroy: jest.Mock } = { on: jest.fn(), mount: jest.fn(), destroy: jest.fn() };
+  element.on.mockImplementation((type: string, h: Handler) => ((on[type] = h), element));
   const confirm = jest.fn(async () => confirmResult);
   const sdk = { createExpressCheckoutElement: jest.fn(() => element), loadActions: jest.fn(async () => ({ type: 'success', actions: { confirm } })) };
   const stripe = { initCheckoutElementsSdk: jest.fn(() => sdk) } as unknown as Stripe;
