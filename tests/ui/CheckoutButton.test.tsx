@@ -221,7 +221,7 @@ describe('CheckoutButton: redirect flow', () => {
     await resolveLoad();
     await user.click(button());
     expect(button()).toHaveAttribute('aria-busy', 'true');
-    expect(createSession).toHaveBeenCalledWith({ idempotencyKey: expect.any(String), signal: expect.any(AbortSignal) });
+    expect(createSession).toHaveBeenCalledWith({ mode: 'redirect', idempotencyKey: expect.any(String), signal: expect.any(AbortSignal) });
     await act(async () => answer({ url: CHECKOUT_URL }));
     expect(redirect).toHaveBeenCalledTimes(1);
     expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
