@@ -9,6 +9,8 @@ import { newIdempotencyKey } from './idempotencyKey';
 import { isAborted, requestSession, type SessionSource } from './session';
 
 export const WALLET_SESSION_POLICY = {
+  /** Per request, unless the host set `sessionTimeoutMs` (the same bound as a click's session). */
+  timeoutMs: 15_000,
   /** Attempts at one session (one idempotency key), then the card button alone for this page view. */
   maxAttempts: 3,
   /** Before the 2nd and the 3rd attempt (± 20 %): an endpoint that is down is asked three times in about 5 s, not in a loop. */

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ButtonMessages, CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
@@ -86,7 +86,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       lang={lang}
     >
       {mode === 'wallets' && !configError && (
-        <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
+        <Suspense>
+          <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
+        </Suspense>
       )}
       <button
         ref={buttonRef}

@@ -12,7 +12,6 @@ import { mountExpressCheckout } from '../checkout/expressCheckout';
 import { rowInFlow, walletReducer, WAITING } from '../checkout/walletFlow';
 import { WALLET_TEXTS } from '../i18n/texts/wallets';
 import { useAboutToClick } from './useAboutToClick';
-import { useLatest } from './useLatest';
 import { useNearViewport } from './useNearViewport';
 import { useWalletSession } from './useWalletSession';
 
@@ -43,7 +42,9 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
   const elementRef = useRef<HTMLDivElement>(null);
   const heldHeight = useRef(0);
   const revealed = useRef(false);
-  const deps = useLatest({ emit, handle, dispatch });
+  // What the element's handlers call, current at the time they run (not a dependency of the mount).
+  const deps = useRef({ emit, handle });
+  deps.current = { emit, handle };
 
   // A payment in flight keeps its element: a renewed session is mounted after it.
   const paying = row.phase === 'paying';

@@ -1,29 +1,20 @@
 // Wallets mode's row (WalletRow.tsx, with the Express Checkout Element and its texts) is a chunk of
-// its own, fetched only when a button in that mode mounts: redirect and embedded pages never load it.
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+// its own, fetched only when a button in that mode first renders: redirect and embedded pages never
+// load it. A chunk that cannot be fetched leaves the card button alone for the page view, and each
+// button's host is told (`wallets_unavailable`).
+import { lazy, useEffect } from 'react';
 import { checkoutError } from '../errors';
 import { callHost } from '../hostCallback';
-import { lazyChunk } from '../lazyChunk';
 import type { WalletRowProps } from './WalletRow';
 
-const row = lazyChunk(() => import('./WalletRow'));
-const Nothing = () => null;
-
-export function WalletSlot(props: WalletRowProps) {
-  // If the chunk cannot be fetched: the card button alone, and the host told.
-  const Row = useMemo(
-    () =>
-      lazy<ComponentType<WalletRowProps>>(() =>
-        row.load().then(
-          (m) => ({ default: m.WalletRow }),
-          () => (callHost(props.latest.current.onError, checkoutError('wallets_unavailable', 'The wallets chunk could not be fetched.')), { default: Nothing }),
-        ),
-      ),
-    [props.latest],
-  );
-  return (
-    <Suspense fallback={null}>
-      <Row {...props} />
-    </Suspense>
-  );
+function Unavailable({ latest }: WalletRowProps) {
+  useEffect(() => callHost(latest.current.onError, checkoutError('wallets_unavailable', 'The wallets chunk could not be fetched.')), [latest]);
+  return null;
 }
+
+export const WalletSlot = lazy(() =>
+  import('./WalletRow').then(
+    (m) => ({ default: m.WalletRow }),
+    () => ({ default: Unavailable }),
+  ),
+);

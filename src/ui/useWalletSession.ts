@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CheckoutButtonProps } from '../types';
-import { flowSettings } from '../checkout/policy';
-import { walletSession, type WalletSessionHandle, type WalletSessionState } from '../checkout/walletSession';
+import { positiveOr } from '../bounds';
+import { walletSession, WALLET_SESSION_POLICY, type WalletSessionHandle, type WalletSessionState } from '../checkout/walletSession';
 
 const NONE = () => () => {};
 const nothing = () => null;
@@ -13,7 +13,8 @@ const nothing = () => null;
 export function useWalletSession(active: boolean, latest: { readonly current: CheckoutButtonProps }): { session: WalletSessionState | null; handle: WalletSessionHandle | null } {
   const p = latest.current;
   // Looked up at render: the registry returns the same handle every time, and starts the request once.
-  const handle = active ? walletSession({ createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: p.sessionBody }, flowSettings(p).sessionTimeoutMs) : null;
+  const timeoutMs = positiveOr(p.sessionTimeoutMs, WALLET_SESSION_POLICY.timeoutMs);
+  const handle = active ? walletSession({ createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: p.sessionBody }, timeoutMs) : null;
   useEffect(() => handle?.use(), [handle]);
   const store = handle?.state;
   const session = useSyncExternalStore(store ? store.subscribe : NONE, store ? store.get : nothing, nothing);
