@@ -63,8 +63,7 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     // for it, and only starts it here when nothing has (`loadOn="click"`).
     const stripeReady = mode === 'embedded' || state === 'initial' ? load() : null;
     const { createSession, sessionEndpoint, sessionBody } = p;
-    // Wallets mode's card button leaves for the hosted page, as redirect mode does.
-    const outcome = await runCheckout({ mode: mode === 'wallets' ? 'redirect' : mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
+    const outcome = await runCheckout({ mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
     if (outcome.kind === 'aborted' || signal.aborted) return;
     const ms = Math.round(now() - sessionStart);
     emit(outcome.kind === 'failed' ? { type: 'session_end', ms, code: outcome.error.code } : { type: 'session_end', ms });
