@@ -215,17 +215,13 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await walletsShown(host);
   });
 
-  it('<checkout-button mode="wallets">: the row in the shadow root', async () => {
+  it('<checkout-button mode="wallets"> (docs/hosts.md\'s page): the row in the shadow root, checkout-complete', async () => {
     const { host, events } = await openElementPage(open, {
+      file: 'wallets.html',
       before: (h) => h.context.addInitScript(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['link'] })),
     });
-    await host.page.evaluate((body) => {
-      const element = document.querySelector('checkout-button') as HTMLElement & { sessionBody?: unknown };
-      element.sessionBody = body;
-      element.setAttribute('session-endpoint', '/api/checkout-sessions');
-      element.setAttribute('mode', 'wallets');
-    }, product);
     await host.waitForVisible(host.page.getByRole('group', { name: 'Express checkout' }), 'the wallet row in the shadow root');
+    expect(sessionPosts(host, 'wallets').map((r) => JSON.parse(r.body!))).toEqual([{ ...product, mode: 'wallets' }]);
     await host.page.getByRole('button', { name: 'Link (stand-in)' }).click();
     await host.waitUntil(() => events.some((e) => e.type === 'checkout-complete'), 'checkout-complete');
   });
