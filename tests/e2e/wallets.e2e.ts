@@ -2,10 +2,13 @@
 // the Stripe API stand-in, so the wallet session is a real `elements` session of the stand-in), and
 // the Stripe.js stand-in's Express Checkout Element, whose device wallets and payment outcome are
 // switches (`window.__stripeWallets`, stand-ins/stripeJs.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { controlStandIn } from '../../stand-ins/stripeApi';
 import type { WalletSwitches } from '../../stand-ins/stripeJs';
 import { WALLET_TEXTS } from '../../src/i18n/texts/wallets';
+import { axeViolations } from './support/axePage';
 import { openElementPage } from './support/elementPage';
 import { e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
 
@@ -34,9 +37,29 @@ async function walletsShown(host: HostPage, i = 0, name = 'Express checkout'): P
   await host.waitForVisible(host.root(i).getByRole('group', { name }), 'the wallet row');
 }
 
+/** The remote's chunks that carry the wallet row (its telemetry's event name is in it, and nowhere else). */
+function walletChunks(): string[] {
+  return readdirSync(e2e.remoteDir!).filter((f) => f.endsWith('.js') && readFileSync(path.join(e2e.remoteDir!, f), 'utf8').includes('"wallets_ready"'));
+}
+
 e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', () => {
   const browser = useBrowser();
   const open = usePages(browser);
+
+  it("its code is a chunk of its own, fetched in wallets mode only, after the button's files", async () => {
+    const chunks = walletChunks();
+    expect(chunks.length).toBeGreaterThan(0);
+    const fetched = (host: HostPage) => host.requests.map((r) => new URL(r.url).pathname.slice(1)).filter((f) => chunks.includes(f));
+    for (const mode of ['redirect', 'embedded'] as const) {
+      const host = await open({ props: { mode } });
+      await host.waitForStates(2);
+      await host.page.waitForTimeout(1_500); // past the idle-time fetches of the click's code and the dialog
+      expect({ mode, fetched: fetched(host) }).toEqual({ mode, fetched: [] });
+    }
+    const host = await open(wallets());
+    await walletsShown(host);
+    expect(fetched(host)).toHaveLength(1);
+  });
 
   it('shows the wallets only after Stripe.js resolved and ready named them; one elements session, asked for as "wallets"', async () => {
     const host = await open(wallets({ wallets: ['apple_pay', 'google_pay', 'link'] }, { stripe: { delayMs: 1_500, then: 'ok' } }));
@@ -113,6 +136,8 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await host.waitForVisible(alert, 'the decline');
     expect(await alert.textContent()).toBe(WALLET_TEXTS.fr.wallet_declined);
     expect(await host.errorCodes()).toEqual(['wallet_declined']);
+    expect(await host.root().getAttribute('lang')).toBe('fr');
+    expect(await axeViolations(host.page)).toEqual([]);
     // The wallet's sheet was told, then closed (cancel after confirm): the sentence stays.
     await host.page.waitForTimeout(200);
     expect(await probe(host)).toMatchObject({ confirms: 1, paymentFailed: 1 });
