@@ -39,7 +39,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     expect(request.headers()['content-type']).toBe('application/json');
     const [received] = await host.sessionLog();
     expect(received.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(JSON.parse(received.body)).toEqual({ priceId: 'price_e2e', quantity: 2 });
+    expect(JSON.parse(received.body)).toEqual({ priceId: 'price_e2e', quantity: 2, mode: 'redirect' });
     expect(host.stripeRequests).toHaveLength(1);
     await host.expectNoPageErrors([]);
   });

@@ -82,7 +82,7 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
     await host.button().click();
     await host.waitForCheckout();
     expect(host.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
-    expect((await host.sessionLog()).map((s) => JSON.parse(s.body))).toEqual([{ cart: 'cart_123' }]);
+    expect((await host.sessionLog()).map((s) => JSON.parse(s.body))).toEqual([{ cart: 'cart_123', mode: 'redirect' }]);
 
     const [redirect] = events.filter((e) => e.type === 'checkout-redirect');
     expect(redirect).toMatchObject({ bubbles: true, composed: true, cancelable: true, defaultPrevented: false });
