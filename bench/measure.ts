@@ -6,7 +6,11 @@ import { stripeDelayMs, type Profile } from './profiles';
 
 export const METRICS = ['dom', 'usable', 'stripe'] as const;
 export type Metric = (typeof METRICS)[number];
-export type Marks = Partial<Record<Metric | 'stripeTag', number>>;
+/** `wallets`: wallets mode's row shown (only on the wallets page). */
+export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets', number>>;
+
+/** Wallets mode's row, once shown (src/ui/WalletRow.tsx). */
+export const WALLETS_SHOWN = '[data-wallets="shown"]';
 
 export const LABELS: Record<Metric, string> = {
   dom: 'button in the DOM',
@@ -58,9 +62,10 @@ const PROBE = `(() => {
     if (button && marks.dom === undefined) marks.dom = now;
     if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') { marks.usable = now; performance.mark('${USABLE_MARK}'); }
     if (root && marks.stripe === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.stripe = now;
+    if (root && marks.wallets === undefined && root.querySelector('${WALLETS_SHOWN}')) marks.wallets = now;
     if (marks.stripeTag === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripeTag = now;
   };
-  const watched = { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled'] };
+  const watched = { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled', 'data-wallets'] };
   const observer = new MutationObserver(check);
   observer.observe(document, watched);
   const attachShadow = Element.prototype.attachShadow;
@@ -72,7 +77,8 @@ const PROBE = `(() => {
   window.__bench = marks;
 })();`;
 
-export async function visit(browser: Browser, url: string, profile: Profile, trace = false): Promise<Visit> {
+/** `until`: a selector the visit also waits for (wallets mode's row). */
+export async function visit(browser: Browser, url: string, profile: Profile, trace = false, until?: string): Promise<Visit> {
   const context = await browser.newContext();
   try {
     const delay = stripeDelayMs(profile);
@@ -101,6 +107,7 @@ export async function visit(browser: Browser, url: string, profile: Profile, tra
     if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-checkout-state="resolved"]', { timeout: 30_000 });
+    if (until) await page.waitForSelector(until, { timeout: 30_000 });
     const traced = trace ? await browser.stopTracing() : undefined;
     const { marks, timeOrigin } = await page.evaluate(() => ({
       marks: (window as unknown as { __bench: Marks }).__bench,

@@ -27,6 +27,8 @@ import { traceVariants } from './breakdown';
 import { breakdownLines, renderBreakdown } from './mainThreadReport';
 import { sourceMaps } from './sourceMaps';
 import { serveStandalonePage } from './standalonePage';
+import { walletSessionHandler, walletsPageUrl } from './walletsPage';
+import { WALLETS_SHOWN } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -124,9 +126,12 @@ async function main(): Promise<void> {
   for (const v of BUILT) {
     const root = path.join(__dirname, 'dist', v);
     const edits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
-    hosts[v] = await startStaticServer({ root, handle: servePage(root, edits) });
+    const page = servePage(root, edits);
+    hosts[v] = await startStaticServer({ root, handle: (req, res) => page(req, res) || walletSessionHandler(req, res) });
   }
   const urls = Object.fromEntries(VARIANTS.map((v) => [v, `${hosts[v].url}/`])) as Record<Variant, string>;
+  // Wallets mode: the federated page, measured to its wallet row shown, beside the three variants.
+  const walletsUrl = walletsPageUrl(urls.federated);
   const origins = { [remote.url]: 'remote', ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])), [STRIPE_JS_ORIGIN]: 'stripe' };
   const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -140,11 +145,16 @@ async function main(): Promise<void> {
 
     for (const profile of SELECTED) {
       const visits = Object.fromEntries(VARIANTS.map((v) => [v, []])) as unknown as Record<Variant, Visit[]>;
+      const walletVisits: Visit[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
         const order = round % 2 ? [...VARIANTS].reverse() : VARIANTS;
         for (const v of order) visits[v].push(await visit(browser, urls[v], profile));
+        walletVisits.push(await visit(browser, walletsUrl, profile, false, WALLETS_SHOWN));
       }
+      const walletsMs = Object.fromEntries(
+        (['usable', 'stripe', 'wallets'] as const).map((m) => [m, median(walletVisits.map((x) => x.marks[m] ?? NaN))]),
+      ) as Record<'usable' | 'stripe' | 'wallets', number>;
       const samples = (v: Variant, m: Metric) => visits[v].map((x) => x.marks[m] ?? NaN);
       const medians = Object.fromEntries(
         VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, median(samples(v, m))]))]),
@@ -168,6 +178,9 @@ async function main(): Promise<void> {
           `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}${pad(medians.standalone[m].toFixed(0), 12)}`,
         );
       }
+      console.log(
+        `${'wallets mode (federated)'.padEnd(22)} usable ${walletsMs.usable.toFixed(0)}, Stripe.js ready ${walletsMs.stripe.toFixed(0)}, wallets shown ${walletsMs.wallets.toFixed(0)}`,
+      );
       console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
       for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
       console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
@@ -183,6 +196,7 @@ async function main(): Promise<void> {
         medianMs: medians,
         ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
         remoteBytesBeforeButton: bytes,
+        walletsModeMs: walletsMs,
         standaloneRemoteBytesBeforeButton: standaloneBytes,
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
         samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
@@ -195,7 +209,7 @@ async function main(): Promise<void> {
         variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
         mainThread: breakdowns && renderBreakdown(breakdowns, TRACE_ROUNDS),
       });
-      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes}`);
+      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes} wallets-shown-ms=${walletsMs.wallets.toFixed(0)}`);
     }
     log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const setup = {
@@ -206,6 +220,7 @@ async function main(): Promise<void> {
       variants: {
         direct: 'the host example with CheckoutButton bundled from source (no federation, one file)',
         federated: "the host example's production build as it is, its remote at the bench's dist/; the button's chunks preloaded by the page's server (--no-chunk-preload: not)",
+        wallets: "the federated page with mode 'wallets' (?props=), its session endpoint answering at once: measured to its wallet row shown (bench/walletsPage.ts)",
         standalone: "docs/element.md's one-tag page (tests/e2e/hosts/element): <checkout-button> from the bench's dist/checkout-button.js, no React, no Stripe.js tag of its own",
       },
       chunkPreload: !flags['no-chunk-preload'],

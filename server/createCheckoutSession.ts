@@ -1,12 +1,12 @@
-// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect) or
-// `{ clientSecret }` (embedded) out; the button's Idempotency-Key goes to Stripe as the request's, so
+// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect),
+// `{ clientSecret }` (embedded) or `{ clientSecret, expiresAt }` (wallets: seconds since the epoch) out; the button's Idempotency-Key goes to Stripe as the request's, so
 // a retried click never makes a second session.
 import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
 import { clientAddress, DEFAULT_SESSION_LIMIT, tokenBuckets, type RateLimit } from './rateLimit';
 import { checkoutSessionParams } from './sessionParams';
-import { parseSessionRequest } from './sessionRequest';
+import { parseSessionRequest, type ButtonMode } from './sessionRequest';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface CreateSessionOptions {
@@ -21,10 +21,18 @@ export interface CreateSessionOptions {
 }
 
 /**
- * An embedded completion happens in the page, with no redirect and so no id in a URL: this cookie
+ * An embedded (or wallet) completion happens in the page, with no redirect and so no id in a URL: this cookie
  * tells the page which session to ask the status of. An id, not a secret (it is in every return URL).
  */
 export const LAST_SESSION_COOKIE = 'checkout_session';
+
+/** What the button gets back, or null when Stripe's session lacks what the mode needs. */
+export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>, mode: ButtonMode) {
+  if (mode === 'redirect') return session.url ? { url: session.url } : null;
+  if (!session.client_secret) return null;
+  // Wallets: the button renews a session before it expires while the page stays open.
+  return mode === 'wallets' ? { clientSecret: session.client_secret, expiresAt: session.expires_at } : { clientSecret: session.client_secret };
+}
 
 export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: CreateSessionOptions): Handler {
   const buckets = rateLimit ? tokenBuckets(rateLimit) : null;
@@ -49,9 +57,9 @@ export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log 
       log(failure.message, error);
       return sendError(res, failure.status, failure.message);
     }
-    const reply = mode === 'embedded' ? { clientSecret: session.client_secret } : { url: session.url };
-    if (!Object.values(reply)[0]) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'embedded' ? 'client_secret' : 'url'}.`);
+    const reply = sessionReply(session, mode);
+    if (!reply) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'redirect' ? 'url' : 'client_secret'}.`);
     const cookie = `${LAST_SESSION_COOKIE}=${session.id}; Path=/; SameSite=Strict; Max-Age=86400`;
-    sendJson(res, 200, reply, mode === 'embedded' ? { 'Set-Cookie': cookie } : {});
+    sendJson(res, 200, reply, mode === 'redirect' ? {} : { 'Set-Cookie': cookie });
   };
 }

@@ -1,6 +1,6 @@
 // Every parameter this server sends to Stripe to create a Checkout Session, in one place. Written for
-// API version 2026-10-28.endive (the pinned `stripe` library's): `ui_mode` is `hosted_page` or
-// `embedded_page` since 2026-03-25.dahlia; the old `hosted`/`embedded` are refused.
+// API version 2026-10-28.endive (the pinned `stripe` library's): `ui_mode` is `hosted_page`,
+// `embedded_page` or `elements` since 2026-03-25.dahlia; the old `hosted`/`embedded`/`custom` are refused.
 import type Stripe from 'stripe';
 import type { Product } from './catalog';
 import type { ButtonMode } from './sessionRequest';
@@ -14,7 +14,20 @@ export function withQuery(page: string, name: string, value: string): string {
   return `${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}${name}=${value}`;
 }
 
-export function checkoutSessionParams(product: Product, mode: ButtonMode, returnPage: string): Stripe.Checkout.SessionCreateParams {
+/**
+ * A wallet session is created before anyone clicks (the Express Checkout Element needs it to render),
+ * for every page view that nears the button: an hour, not Stripe's default day, so a price changed in
+ * the catalog reaches an open page within the hour (the button renews a session that expires while
+ * the page stays open). Stripe takes 30 minutes to 24 hours.
+ */
+export const WALLET_SESSION_SECONDS = 3600;
+
+export function checkoutSessionParams(
+  product: Product,
+  mode: ButtonMode,
+  returnPage: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Stripe.Checkout.SessionCreateParams {
   const common = {
     mode: 'payment',
     line_items: [
@@ -28,5 +41,8 @@ export function checkoutSessionParams(product: Product, mode: ButtonMode, return
   } satisfies Stripe.Checkout.SessionCreateParams;
   const back = withQuery(returnPage, 'session_id', SESSION_ID_TEMPLATE);
   if (mode === 'embedded') return { ...common, ui_mode: 'embedded_page', return_url: back };
+  // `elements` refuses success_url and cancel_url; return_url is where a redirect-based method
+  // (a bank's page) sends the person back to.
+  if (mode === 'wallets') return { ...common, ui_mode: 'elements', return_url: back, expires_at: nowSeconds + WALLET_SESSION_SECONDS };
   return { ...common, ui_mode: 'hosted_page', success_url: back, cancel_url: withQuery(returnPage, 'checkout', 'canceled') };
 }

@@ -1,11 +1,15 @@
 // What the button sends for a Checkout Session: `{ productId, mode }` as JSON, and a fresh
-// Idempotency-Key header per click. Never an amount: the price comes from the catalog.
+// Idempotency-Key header per click (per wallet session, in wallets mode). Never an amount: the price
+// comes from the catalog.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Catalog, Product } from './catalog';
 
-/** The button's modes: leave for Stripe's hosted page, or embed Checkout in the page. */
-export type ButtonMode = 'redirect' | 'embedded';
-const MODES: ButtonMode[] = ['redirect', 'embedded'];
+/**
+ * The kind of session the button asks for: Stripe's hosted page (`redirect`, also the card button of
+ * wallets mode), Checkout embedded in the page, or the Express Checkout Element's wallets.
+ */
+export type ButtonMode = 'redirect' | 'embedded' | 'wallets';
+const MODES: ButtonMode[] = ['redirect', 'embedded', 'wallets'];
 
 export interface SessionRequest {
   product: Product;
@@ -35,6 +39,6 @@ export function parseSessionRequest(body: Buffer, headers: IncomingHttpHeaders, 
   if (typeof productId !== 'string') return refuse('The body needs a productId (a string).');
   const product = catalog(productId);
   if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`);
-  if (!MODES.includes(mode as ButtonMode)) return refuse(`mode must be "redirect" or "embedded".`);
+  if (!MODES.includes(mode as ButtonMode)) return refuse(`mode must be "redirect", "embedded" or "wallets".`);
   return { ok: true, value: { product, mode: mode as ButtonMode, idempotencyKey } };
 }

@@ -16,7 +16,14 @@ export type CheckoutErrorCode =
   | 'session_timeout' // no session within sessionTimeoutMs
   | 'invalid_session' // the session has no usable url / clientSecret
   | 'redirect_refused' // url not https or origin not allowed
-  | 'embedded_failed'; // embedded Checkout could not start
+  | 'embedded_failed' // embedded Checkout could not start
+  | WalletErrorCode;
+
+/** Wallets mode: the row's own failures. The card button is unaffected by each of them. */
+export type WalletErrorCode =
+  | 'wallets_unavailable' // the wallet session could not be had (after its attempts), or the element's `loaderror`: card button only
+  | 'wallet_declined' // confirm: the wallet's card was declined (`paymentFailed`)
+  | 'wallet_failed'; // confirm failed without a decline
 
 /** `message` is for developers (what failed, where, how often); people see `messages[code]`. */
 export interface CheckoutError {
@@ -30,28 +37,34 @@ export interface CheckoutError {
   retryAfterMs?: number;
 }
 
-/** What a session provider answers: a hosted page URL (redirect) or a client secret (embedded). */
-export type SessionResult = { url: string } | { clientSecret: string };
+/**
+ * What a session provider answers: a hosted page URL (redirect) or a client secret (embedded, and the
+ * wallet session of wallets mode, with `expiresAt`: Stripe's `expires_at`, seconds since the epoch).
+ */
+export type SessionResult = { url: string } | { clientSecret: string; expiresAt?: number };
 
 /**
- * The kind of Checkout Session a click asks for: a hosted page to leave for (`redirect`) or a client
- * secret to embed (`embedded`). The button sends it as `mode` in the session endpoint's body.
+ * The kind of Checkout Session asked for: a hosted page to leave for (`redirect`, Checkout Session
+ * `ui_mode` `hosted_page`), a client secret to embed (`embedded`, `embedded_page`), or the wallet
+ * session of wallets mode (`wallets`, `elements`), asked for ahead of a click. The button sends it as
+ * `mode` in the session endpoint's body; wallets mode's card button asks for `redirect`.
  */
-export type SessionMode = 'redirect' | 'embedded';
+export type SessionMode = CheckoutMode;
 
 /** What `sessionEndpoint` receives as JSON: the host's `sessionBody` fields, and `mode` (always the button's). */
 export type SessionRequestBody = Record<string, unknown> & { mode: SessionMode };
 
 export interface SessionContext {
-  /** Fresh per click; send it to Stripe as the idempotency key of the session creation. */
+  /** Fresh per click (per wallet session); send it to Stripe as the idempotency key of the session creation. */
   idempotencyKey: string;
-  /** Which kind of session to create (Checkout Session `ui_mode` `hosted_page` or `embedded_page`). */
+  /** The kind of session wanted: wallets mode asks for `wallets` ahead of a click, and `redirect` at the card button's click. */
   mode: SessionMode;
   /** Aborted on timeout and on unmount. */
   signal: AbortSignal;
 }
 
-export type CheckoutMode = 'redirect' | 'embedded';
+/** `wallets`: Apple Pay, Google Pay and Link above a card button that leaves as `redirect` does. */
+export type CheckoutMode = 'redirect' | 'embedded' | 'wallets';
 export type LoadOn = 'mount' | 'idle' | 'intent' | 'click';
 
 export interface StripeInstanceOptions {
@@ -72,7 +85,14 @@ export interface CheckoutMessages extends Record<CheckoutErrorCode, string> {
   /** Embedded mode: the dialog's accessible name and its close button. */
   dialogTitle: string;
   closeDialog: string;
+  /** Wallets mode: the accessible name of the row of wallet buttons. */
+  walletsLabel: string;
 }
+
+/** Wallets mode's texts, shipped with its chunk (src/i18n/texts/wallets.ts), not with the button. */
+export type WalletMessageKey = WalletErrorCode | 'walletsLabel';
+/** The texts that ship with the button itself. */
+export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey>;
 
 export type StateChangeListener = (state: ScriptState, error?: CheckoutError) => void;
 
@@ -94,6 +114,14 @@ export type CheckoutEvent = { at: number } & (
   | { type: 'embedded_analytics'; name: string }
   /** Embedded Checkout's `onComplete`. */
   | { type: 'embedded_complete' }
+  /** Wallets mode: the row is shown, with the wallets this device offers (`applePay`, `googlePay`, `link`, …). */
+  | { type: 'wallets_ready'; methods: string[] }
+  /** A wallet authorised the payment (`apple_pay`, `google_pay`, `link`, …). */
+  | { type: 'wallet_confirm'; method: string }
+  /** How that payment ended, `ms` after `wallet_confirm`; `code` when it did not succeed. */
+  | { type: 'wallet_result'; ms: number; code?: CheckoutErrorCode }
+  /** The wallet's sheet was closed without paying. */
+  | { type: 'wallet_cancel' }
 );
 
 export type CheckoutEventType = CheckoutEvent['type'];
@@ -115,7 +143,7 @@ export interface CheckoutButtonProps {
    */
   sessionBody?: object;
 
-  /** Default 'redirect'. */
+  /** Default 'redirect'. `wallets`: the device's wallets above the card button, once Stripe.js can pay. */
   mode?: CheckoutMode;
   /** When to load Stripe.js. Default 'mount'. */
   loadOn?: LoadOn;
@@ -138,7 +166,7 @@ export interface CheckoutButtonProps {
 
   onStateChange?: StateChangeListener;
   onError?: (error: CheckoutError) => void;
-  /** Embedded mode: payment finished. */
+  /** Embedded mode, and a wallet's payment in wallets mode: payment finished. */
   onComplete?: () => void;
   /** Telemetry: the page's script events while mounted, and this button's own flow events. */
   onEvent?: CheckoutEventListener;

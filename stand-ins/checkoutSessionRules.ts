@@ -50,6 +50,32 @@ function notSupported(params: FormObject, uiMode: string, names: string[]): Stri
   return present.length ? invalid(present[0], `The following parameters are not supported with 'ui_mode: ${uiMode}': ${present.join(', ')}.`) : null;
 }
 
+/** Top-level parameters the API refuses with `ui_mode: 'elements'`. */
+export const ELEMENTS_REFUSES = [
+  'after_expiration',
+  'branding_settings',
+  'cancel_url',
+  'custom_fields',
+  'custom_text',
+  'optional_items',
+  'origin_context',
+  'redirect_on_completion',
+  'submit_type',
+  'success_url',
+];
+
+/** `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation". */
+function badExpiry(value: FormValue | undefined, nowSeconds = Math.floor(Date.now() / 1000)): StripeErrorBody | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return invalid('expires_at', 'Invalid integer', 'parameter_invalid_integer');
+  const after = Number(value) - nowSeconds;
+  // A few seconds of slack: the request took time to arrive.
+  if (after < 30 * 60 - 5 || after > 24 * 3600 + 5) {
+    return invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from the Checkout Session creation.');
+  }
+  return null;
+}
+
 function lineItemError(item: FormValue, i: number): StripeErrorBody | null {
   const at = `line_items[${i}]`;
   if (!isObject(item)) return invalid(at, 'Invalid object');
@@ -94,9 +120,20 @@ export function refuseSessionParams(params: FormObject): StripeErrorBody | null 
     if (typeof redirect !== 'string' || !['always', 'if_required', 'never'].includes(redirect)) return oneOf('redirect_on_completion', ['always', 'if_required', 'never']);
     if (redirect === 'never' && params.return_url !== undefined) return invalid('return_url', "return_url cannot be set when redirect_on_completion is 'never'.");
     if (redirect !== 'never' && params.return_url === undefined) return missing('return_url');
+  } else if (uiMode === 'elements') {
+    // The `stripe` library's documentation of each parameter says which ones `elements` refuses;
+    // `redirect_on_completion` is documented for `embedded_page` only (the Elements SDK's `confirm`
+    // takes its own `redirect`).
+    const error = notSupported(params, uiMode, ELEMENTS_REFUSES);
+    if (error) return error;
+    // Required when redirect-based payment methods are on, as they are on a new account: the
+    // stand-in models that account, so a session without it is refused.
+    if (params.return_url === undefined) return missing('return_url');
   } else {
     return invalid('ui_mode', `The stand-in does not model ui_mode '${uiMode}' (the real API accepts it).`);
   }
+  const expiry = badExpiry(params.expires_at);
+  if (expiry) return expiry;
   if (params.mode !== 'setup') {
     const items = params.line_items;
     if (!Array.isArray(items) || items.length === 0) return missing('line_items');

@@ -56,7 +56,7 @@ export class CheckoutSessionBook {
       object: 'checkout.session',
       livemode: false,
       created: this.seconds(),
-      expires_at: this.seconds() + 24 * 3600,
+      expires_at: params.expires_at !== undefined ? Number(params.expires_at) : this.seconds() + 24 * 3600,
       mode: params.mode,
       ui_mode: uiMode,
       status: 'open',
@@ -69,9 +69,9 @@ export class CheckoutSessionBook {
       cancel_url: params.cancel_url ?? null,
       return_url: params.return_url ?? null,
       redirect_on_completion: uiMode === 'embedded_page' ? (params.redirect_on_completion ?? 'always') : null,
-      // What Stripe answers: a hosted page on checkout.stripe.com, or a secret for Stripe.js.
+      // What Stripe answers: a hosted page on checkout.stripe.com, or a secret for Stripe.js (embedded or Elements).
       url: uiMode === 'hosted_page' ? `https://checkout.stripe.com/c/pay/${id}#stand-in` : null,
-      client_secret: uiMode === 'embedded_page' ? `${id}_secret_${token(8)}` : null,
+      client_secret: uiMode === 'embedded_page' || uiMode === 'elements' ? `${id}_secret_${token(8)}` : null,
       customer_details: null,
       payment_intent: null,
     };

@@ -2,7 +2,39 @@
 // the browser tests' routes and the bench (stand-ins/ holds what answers for Stripe here). It is NOT Stripe: it defines `window.Stripe` with what the
 // remote uses, counts what ran (for the tests), and its embedded Checkout is one Pay button that
 // reports Stripe.js's analytics events (names and shape as @stripe/stripe-js's types declare them).
+// Its Checkout Elements SDK (`initCheckoutElementsSdk`, as stripe.d.ts and checkout.d.ts of 10.2.1
+// declare it) has an Express Checkout Element with one button per wallet of the "device", and
+// `loadActions().confirm`; what the device offers and how a payment ends are switches (WalletSwitches,
+// on `window.__stripeWallets`, read at each step so a test can change them between clicks).
 // Paying here completes nothing at Stripe's API: a test (or the demo server) plays that part.
+
+/** Wallet names as the Express Checkout Element's `expressPaymentType` has them. */
+export const STAND_IN_WALLETS = ['apple_pay', 'google_pay', 'link'] as const;
+export type StandInWallet = (typeof STAND_IN_WALLETS)[number];
+
+/** The stand-in's switches for the Express Checkout Element (`window.__stripeWallets`). */
+export interface WalletSwitches {
+  /** The wallets this device can pay with; none: `ready` reports `availablePaymentMethods: undefined`. Default Google Pay and Link. */
+  wallets?: StandInWallet[];
+  /** How a wallet button's payment ends: `confirm` then success or a decline (`paymentFailed`), a failure without a code, or the sheet closed (`cancel`). Default success. */
+  result?: 'success' | 'decline' | 'error' | 'cancel';
+  /** The element reports `loaderror` instead of `ready`. */
+  loadError?: boolean;
+  /** Before `ready` (or `loaderror`), ms. Default 30. */
+  readyMs?: number;
+}
+
+/** Probe counts the tests read (`window.__expressCheckout`). */
+export interface ExpressCheckoutProbe {
+  sdks: number;
+  created: number;
+  mounted: number;
+  destroyed: number;
+  confirms: number;
+  paymentFailed: number;
+  /** The client secrets given to initCheckoutElementsSdk, in order. */
+  secrets: string[];
+}
 
 /** Script text: defines `window.Stripe`. */
 export const STRIPE_STAND_IN = `/* A stand-in for Stripe.js (offline demo and tests). Not Stripe. */
@@ -44,8 +76,108 @@ window.Stripe = function Stripe(key) {
         destroy: function () { probe.destroyed++; pay && pay.remove(); },
       };
     },
+    initCheckoutElementsSdk: function (options) {
+      var probe = expressProbe();
+      probe.sdks++;
+      var secret = Promise.resolve(options && options.clientSecret);
+      secret.then(function (s) { probe.secrets.push(String(s)); }, function () {});
+      var element = null;
+      return {
+        on: function () {},
+        loadActions: async function () {
+          var s = await secret;
+          if (!/_secret_/.test(String(s))) return { type: 'error', error: { message: 'Invalid client secret.', code: null } };
+          return { type: 'success', actions: {
+            getSession: function () { return standInSession(s, 'open'); },
+            confirm: async function (args) {
+              probe.confirms++;
+              if (!args || !args.expressCheckoutConfirmEvent) throw new Error('Stand-in Stripe.js: confirm needs the expressCheckoutConfirmEvent here.');
+              await new Promise(function (r) { setTimeout(r, 20); });
+              var result = walletSwitches().result;
+              if (result === 'decline') return { type: 'error', error: { message: 'Your card has insufficient funds.', code: 'paymentFailed', paymentFailed: { declineCode: 'insufficient_funds' } } };
+              if (result === 'error') return { type: 'error', error: { message: 'Something went wrong.', code: null } };
+              return { type: 'success', session: standInSession(s, 'complete') };
+            },
+          } };
+        },
+        getExpressCheckoutElement: function () { return element; },
+        createExpressCheckoutElement: function () {
+          if (element) throw new Error('Stand-in Stripe.js: one Express Checkout Element per SDK instance.');
+          probe.created++;
+          var handlers = {};
+          var row = null;
+          var emit = function (type, event) { (handlers[type] || []).slice().forEach(function (h) { h(event); }); };
+          element = {
+            on: function (type, handler) {
+              if (type === 'click') throw new Error('Stand-in Stripe.js: the Express Checkout Element of the Checkout Elements SDK has no click event.');
+              (handlers[type] = handlers[type] || []).push(handler);
+              return element;
+            },
+            off: function (type, handler) { handlers[type] = (handlers[type] || []).filter(function (h) { return handler && h !== handler; }); return element; },
+            mount: function (el) {
+              probe.mounted++;
+              var sw = walletSwitches();
+              setTimeout(async function () {
+                var s = await secret;
+                if (probe.destroyedEls.indexOf(element) >= 0) return;
+                if (sw.loadError || !/_secret_/.test(String(s))) {
+                  emit('loaderror', { elementType: 'expressCheckout', error: { type: 'invalid_request_error', message: 'The Checkout Session could not be loaded (stand-in).' } });
+                  return;
+                }
+                var wallets = sw.wallets;
+                row = document.createElement('div');
+                row.style.cssText = 'display:flex;gap:8px';
+                wallets.forEach(function (type) {
+                  var b = document.createElement('button');
+                  b.type = 'button';
+                  b.textContent = WALLET_LABELS[type] + ' (stand-in)';
+                  b.style.cssText = 'flex:1;height:44px;font:inherit;background:#000;color:#fff;border:0;border-radius:4px';
+                  b.addEventListener('focus', function () { emit('focus', { elementType: 'expressCheckout' }); });
+                  b.addEventListener('blur', function () { emit('blur', { elementType: 'expressCheckout' }); });
+                  b.addEventListener('click', function () {
+                    if (walletSwitches().result === 'cancel') return emit('cancel', { elementType: 'expressCheckout' });
+                    emit('confirm', {
+                      elementType: 'expressCheckout',
+                      expressPaymentType: type,
+                      // What a wallet hands over: personal data the button must never pass on.
+                      billingDetails: { name: 'Jenny Rosen', email: 'jenny.rosen@example.com' },
+                      paymentFailed: function () {
+                        probe.paymentFailed++;
+                        // The wallet's sheet shows the failure, and the person closes it.
+                        setTimeout(function () { emit('cancel', { elementType: 'expressCheckout' }); }, 10);
+                      },
+                    });
+                  });
+                  row.appendChild(b);
+                });
+                el.appendChild(row);
+                var available = wallets.length ? { applePay: wallets.indexOf('apple_pay') >= 0, googlePay: wallets.indexOf('google_pay') >= 0, link: wallets.indexOf('link') >= 0, amazonPay: false, paypal: false, klarna: false } : undefined;
+                emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: available });
+              }, sw.readyMs);
+            },
+            unmount: function () { row && row.remove(); },
+            destroy: function () { probe.destroyed++; probe.destroyedEls.push(element); row && row.remove(); },
+            update: function () { return element; },
+          };
+          return element;
+        },
+      };
+    },
   };
 };
+var WALLET_LABELS = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
+function walletSwitches() {
+  var w = window.__stripeWallets || {};
+  return { wallets: w.wallets || ['google_pay', 'link'], result: w.result || 'success', loadError: !!w.loadError, readyMs: typeof w.readyMs === 'number' ? w.readyMs : 30 };
+}
+function expressProbe() {
+  var probe = (window.__expressCheckout = window.__expressCheckout || { sdks: 0, created: 0, mounted: 0, destroyed: 0, confirms: 0, paymentFailed: 0, secrets: [] });
+  if (!probe.destroyedEls) Object.defineProperty(probe, 'destroyedEls', { value: [], enumerable: false });
+  return probe;
+}
+function standInSession(secret, status) {
+  return { id: String(secret).split('_secret_')[0], status: { type: status }, currency: 'eur' };
+}
 window.Stripe.version = 'endive';
 `;
 

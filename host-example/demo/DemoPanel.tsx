@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../../src/types';
 import { CheckoutSlot } from '../src/CheckoutSlot';
 import type { CheckoutLoader } from '../src/checkoutRemote';
-import { DEMO_COOKIE, demoOptions, SESSION_SCENARIOS, STRIPE_SCENARIOS, withOption, type DemoOptions, type DemoServer } from './options';
+import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';
 import { CHECKOUT_STAND_IN_PATH, LAST_SESSION } from './checkoutStandInPage';
 import { lineFor, type Line } from './timeline';
@@ -39,6 +39,13 @@ export function useDemo(onComplete?: () => void): Demo {
   // Offline, a service worker answers js.stripe.com with the stand-in. It must control the page from
   // its first request (index.html may load Stripe.js itself): the first visit reloads once it does.
   const controlled = server?.stripe !== 'stand-in' || !!navigator.serviceWorker?.controller;
+  // The stand-in Stripe.js reads its wallet switches from the page (stand-ins/stripeJs.ts).
+  const w = window as { __stripeWallets?: object };
+  w.__stripeWallets ??= {
+    wallets: DEVICE_WALLETS[options.wallets],
+    result: options.walletResult === 'loaderror' ? 'success' : options.walletResult,
+    loadError: options.walletResult === 'loaderror',
+  };
 
   useEffect(() => {
     if (controlled) return;
@@ -113,7 +120,13 @@ export function DemoPanel({ demo, load }: { demo: Demo; load: CheckoutLoader }) 
       <p className="note">{NOTE[server?.stripe ?? 'none']}</p>
       {server?.stripe === 'stand-in' && <Switch name="stripe" value={options.stripe} choices={STRIPE_SCENARIOS} />}
       <Switch name="session" value={options.session} choices={SESSION_SCENARIOS} />
-      <Switch name="mode" value={options.mode} choices={['redirect', 'embedded']} />
+      <Switch name="mode" value={options.mode} choices={['redirect', 'embedded', 'wallets']} />
+      {options.mode === 'wallets' && server?.stripe === 'stand-in' && (
+        <>
+          <Switch name="wallets" value={options.wallets} choices={Object.keys(DEVICE_WALLETS)} />
+          <Switch name="walletResult" value={options.walletResult} choices={WALLET_RESULTS} />
+        </>
+      )}
       <Switch name="remote" value={options.remoteDown ? 'down' : 'up'} choices={['up', 'down']} />
       {options.buttons > 1 && (
         // ?buttons=<n>: more slots on the page, sharing the first one's Stripe.js load.

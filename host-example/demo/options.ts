@@ -8,6 +8,13 @@ export type StripeScenario = (typeof STRIPE_SCENARIOS)[number];
 export const SESSION_SCENARIOS = ['ok', '500', 'hang'] as const;
 export type SessionScenario = (typeof SESSION_SCENARIOS)[number];
 
+/** Wallets mode, offline: which wallets the stand-in's "device" has, and how a wallet payment ends. */
+export const DEVICE_WALLETS = { all: ['apple_pay', 'google_pay', 'link'], link: ['link'], none: [] } as const;
+export type DeviceWallets = keyof typeof DEVICE_WALLETS;
+export const WALLET_RESULTS = ['success', 'decline', 'cancel', 'loaderror'] as const;
+export type WalletResult = (typeof WALLET_RESULTS)[number];
+const MODES: CheckoutMode[] = ['redirect', 'embedded', 'wallets'];
+
 /** The demo server's mark on its pages (see server.ts): which Stripe.js it offers, with which key. */
 export const DEMO_COOKIE = 'checkout-demo';
 export interface DemoServer {
@@ -47,6 +54,9 @@ export interface DemoOptions {
   stripe: StripeScenario;
   session: SessionScenario;
   mode: CheckoutMode;
+  /** `?wallets=all|link|none`, `?walletResult=success|decline|cancel|loaderror`: the stand-in Stripe.js's switches. */
+  wallets: DeviceWallets;
+  walletResult: WalletResult;
   remoteDown: boolean;
   loadTimeoutMs?: number;
   maxLoadAttempts?: number;
@@ -61,7 +71,9 @@ export function demoOptions(search: string): DemoOptions {
   return {
     stripe: pick(q.get('stripe'), STRIPE_SCENARIOS),
     session: pick(q.get('session'), SESSION_SCENARIOS),
-    mode: q.get('mode') === 'embedded' ? 'embedded' : 'redirect',
+    mode: pick(q.get('mode'), MODES),
+    wallets: pick(q.get('wallets'), Object.keys(DEVICE_WALLETS) as DeviceWallets[]),
+    walletResult: pick(q.get('walletResult'), WALLET_RESULTS),
     remoteDown: q.get('remote') === 'down',
     loadTimeoutMs: num(q.get('loadTimeoutMs')),
     maxLoadAttempts: num(q.get('maxLoadAttempts')),

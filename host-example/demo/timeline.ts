@@ -37,5 +37,13 @@ export function lineFor(event: CheckoutEvent): Line {
       return { t, text: `embedded Checkout: ${event.name}` };
     case 'embedded_complete':
       return { t, text: 'embedded Checkout reports completion', tone: 'ok' };
+    case 'wallets_ready':
+      return { t, text: `wallets shown: ${event.methods.join(', ')}`, tone: 'ok' };
+    case 'wallet_confirm':
+      return { t, text: `${event.method} authorised the payment` };
+    case 'wallet_result':
+      return event.code ? { t, text: `wallet payment failed after ${event.ms} ms: ${event.code}`, tone: 'bad' } : { t, text: `wallet payment complete in ${event.ms} ms`, tone: 'ok' };
+    case 'wallet_cancel':
+      return { t, text: 'wallet closed without paying' };
   }
 }

@@ -4,7 +4,7 @@
 import type { CheckoutError, CheckoutMode, LoadOn } from '../types';
 import { checkoutError } from '../errors';
 
-export const MODES: readonly CheckoutMode[] = ['redirect', 'embedded'];
+export const MODES: readonly CheckoutMode[] = ['redirect', 'embedded', 'wallets'];
 export const LOAD_ON: readonly LoadOn[] = ['mount', 'idle', 'intent', 'click'];
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');

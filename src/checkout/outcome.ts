@@ -20,7 +20,9 @@ export type CheckoutOutcome =
 /** click → session → (redirect mode) URL check. Leaving the page or embedding is the caller's move. */
 export async function checkoutOutcome(run: CheckoutRun): Promise<CheckoutOutcome> {
   try {
-    const session = await requestSession({ ...run, timeoutMs: run.sessionTimeoutMs });
+    // Wallets mode's card button leaves for the hosted page, as redirect mode does.
+    const mode = run.mode === 'wallets' ? 'redirect' : run.mode;
+    const session = await requestSession({ ...run, mode, timeoutMs: run.sessionTimeoutMs });
     if (run.signal.aborted) return { kind: 'aborted' };
     if ('clientSecret' in session) return { kind: 'embedded', clientSecret: session.clientSecret };
     const refused = checkRedirectUrl(session.url, run.allowedCheckoutOrigins);

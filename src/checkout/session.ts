@@ -15,6 +15,8 @@ export interface SessionRequest extends SessionSource {
   /** The kind of session to ask for: sent as `mode` (endpoint) or `ctx.mode` (createSession). */
   mode: SessionMode;
   timeoutMs: number;
+  /** The same key for every attempt at one session (a wallet session's retries); fresh when absent. */
+  idempotencyKey?: string;
   /** The caller's signal (unmount). When it aborts, the request is abandoned: see `ABORTED`. */
   signal: AbortSignal;
 }
@@ -66,14 +68,18 @@ async function fromSource(source: SessionSource, ctx: SessionContext): Promise<u
   }
 }
 
-/** The session must carry what the mode needs: a URL to leave for, or a client secret to embed. */
+/** The session must carry what the mode needs: a URL to leave for, or a client secret to embed (or for the wallets). */
 export function validateSession(value: unknown, mode: SessionMode): SessionResult {
-  const field = mode === 'embedded' ? 'clientSecret' : 'url';
-  const found = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+  const field = mode === 'redirect' ? 'url' : 'clientSecret';
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const found = record[field];
   if (typeof found !== 'string' || found.length === 0) {
     throw checkoutError('invalid_session', `The session has no usable ${field} (${mode} mode needs { ${field}: string }).`);
   }
-  return (mode === 'embedded' ? { clientSecret: found } : { url: found }) as SessionResult;
+  if (mode === 'redirect') return { url: found };
+  // Wallets: Stripe's `expires_at`, so the button can renew the session before it runs out.
+  const expiresAt = record.expiresAt;
+  return mode === 'wallets' && typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? { clientSecret: found, expiresAt } : { clientSecret: found };
 }
 
 /**
@@ -82,7 +88,7 @@ export function validateSession(value: unknown, mode: SessionMode): SessionResul
  */
 export function requestSession(request: SessionRequest): Promise<SessionResult> {
   const controller = new AbortController();
-  const ctx: SessionContext = { idempotencyKey: newIdempotencyKey(), mode: request.mode, signal: controller.signal };
+  const ctx: SessionContext = { mode: request.mode, idempotencyKey: request.idempotencyKey ?? newIdempotencyKey(), signal: controller.signal };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort = () => {};
 

@@ -1,5 +1,5 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { CheckoutButtonProps, ScriptState } from '../types';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import type { ButtonMessages, CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
 import { now } from '../events';
@@ -21,6 +21,7 @@ import { useLoadTrigger } from './useLoadTrigger';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
 import { useWaiting } from './useWaiting';
+import { WalletSlot } from './WalletSlot';
 
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
@@ -95,6 +96,11 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       data-checkout-error={standingError?.code}
       lang={lang}
     >
+      {mode === 'wallets' && !configError && (
+        <Suspense>
+          <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
+        </Suspense>
+      )}
       <button
         ref={buttonRef}
         type="button"
@@ -113,7 +119,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       </span>
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
-          {waiting ? messages.sessionWait : messages[shownError.code]}
+          {/* The wallets' own failures are shown by their row, with its texts. */}
+          {waiting ? messages.sessionWait : messages[shownError.code as keyof ButtonMessages]}
         </p>
       )}
       {offerRetry && (

@@ -1,12 +1,13 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { CheckoutMessages } from '../types';
+import type { ButtonMessages, CheckoutMessages } from '../types';
 import { chooseLanguage, type Language } from '../i18n/languages';
 import { TEXTS } from '../i18n/texts';
 
 export interface CheckoutTexts {
   /** The language of the built-in texts, for the root's `lang`. */
   lang: Language;
-  messages: CheckoutMessages;
+  /** Wallets mode's texts come with its chunk (src/i18n/texts/wallets.ts). */
+  messages: ButtonMessages;
 }
 
 function subscribeLanguages(onChange: () => void): () => void {

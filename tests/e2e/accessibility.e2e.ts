@@ -2,17 +2,7 @@
 import type { Page } from 'playwright-core';
 import { BUTTON_LABEL, MESSAGES, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
 
-const AXE = require.resolve('axe-core/axe.min.js');
-
-/** axe-core on the whole page, every rule on (colour contrast included: this is a real layout). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+import { axeViolations } from './support/axePage';
 
 /** What has the focus: its role (or tag) and accessible text. */
 async function focused(page: Page): Promise<string> {

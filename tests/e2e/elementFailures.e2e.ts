@@ -45,7 +45,7 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     await insert(host, '<checkout-button publishable-key="pk_test_e2eStandInKey" mode="popup"></checkout-button>');
     await expectDom(host, { state: 'rejected', error: 'invalid_option', disabled: true, alert: MESSAGES.invalid_option });
     const [error] = details<{ code: string; message: string }>(events, 'checkout-error');
-    expect(error).toEqual({ code: 'invalid_option', message: 'mode must be one of "redirect", "embedded", or left out for "redirect".' });
+    expect(error).toEqual({ code: 'invalid_option', message: 'mode must be one of "redirect", "embedded", "wallets", or left out for "redirect".' });
     expect(outsideRequests(host)).toEqual([]);
     await host.expectNoPageErrors();
   });

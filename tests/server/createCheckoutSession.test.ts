@@ -79,6 +79,24 @@ describe('POST /api/checkout-sessions', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^checkout_session=cs_test_\w+; Path=\/; SameSite=Strict/);
   });
 
+  it('wallets mode: { clientSecret, expiresAt }, an elements session that expires in an hour, with a return_url only', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const res = await post({ productId: 'coffee-beans-1kg', mode: 'wallets' }, { key: 'the-wallet-session-key' });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { clientSecret: string; expiresAt: number };
+    expect(Object.keys(reply)).toEqual(['clientSecret', 'expiresAt']);
+    expect(reply.clientSecret).toMatch(/^cs_test_\w+_secret_\w+$/);
+    expect(reply.expiresAt - before).toBeGreaterThanOrEqual(sessionParams.WALLET_SESSION_SECONDS);
+    expect(reply.expiresAt - before).toBeLessThanOrEqual(sessionParams.WALLET_SESSION_SECONDS + 5);
+    const sent = lastSent();
+    expect(sent.headers['idempotency-key']).toBe('the-wallet-session-key');
+    expect(sent.params).toMatchObject({ ui_mode: 'elements', return_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`, expires_at: String(reply.expiresAt) });
+    expect(sent.params).not.toHaveProperty('success_url');
+    expect(sent.params).not.toHaveProperty('cancel_url');
+    // The page reads the order after a wallet payment as after an embedded one.
+    expect(res.headers.get('set-cookie')).toMatch(/^checkout_session=cs_test_\w+; Path=\/; SameSite=Strict/);
+  });
+
   it("the button's retry with the same key gets the same session (Stripe replays it)", async () => {
     const body = { productId: 'coffee-beans-1kg', mode: 'redirect' };
     const first = (await (await post(body, { key: 'retried-click-key' })).json()) as { url: string };
@@ -89,7 +107,7 @@ describe('POST /api/checkout-sessions', () => {
   it.each<[string, number, unknown, { type?: string; key?: string; method?: string }, RegExp]>([
     ['an unknown product', 400, { productId: 'caviar', mode: 'redirect' }, {}, /No product "caviar"/],
     ['an amount instead of a product', 400, { amount: 1, mode: 'redirect' }, {}, /productId/],
-    ['a bad mode', 400, { productId: 'coffee-beans-1kg', mode: 'hosted_page' }, {}, /mode must be "redirect" or "embedded"/],
+    ['a bad mode', 400, { productId: 'coffee-beans-1kg', mode: 'hosted_page' }, {}, /mode must be "redirect", "embedded" or "wallets"/],
     ['a body that is not JSON', 400, '{productId:', {}, /not JSON/],
     ['a body that is not declared JSON', 415, 'productId=coffee-beans-1kg', { type: 'application/x-www-form-urlencoded' }, /JSON/],
     ['no Idempotency-Key', 400, { productId: 'coffee-beans-1kg', mode: 'redirect' }, { key: '' }, /Idempotency-Key/],

@@ -16,6 +16,8 @@ afterAll(() => standIn.close());
 const line = { price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Coffee beans, 1 kg' } }, quantity: 1 };
 const hosted: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'hosted_page', line_items: [line], success_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
 const embedded: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'embedded_page', line_items: [line], return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
+const elements: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'elements', line_items: [line], return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
 /** What the library raised, in the fields a Stripe error has. */
 async function refusal(params: Stripe.Checkout.SessionCreateParams, client = stripe) {
@@ -38,6 +40,13 @@ describe('the Stripe API stand-in accepts the current parameters', () => {
   it('embedded_page: a client secret and no url', async () => {
     const session = await stripe.checkout.sessions.create(embedded);
     expect(session.url).toBeNull();
+    expect(session.client_secret).toMatch(new RegExp(`^${session.id}_secret_\\w+$`));
+  });
+
+  it('elements: a client secret for the Elements SDK, no url, and the expiry asked for', async () => {
+    const expiresAt = inSeconds(3600);
+    const session = await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt });
+    expect(session).toMatchObject({ ui_mode: 'elements', url: null, success_url: null, cancel_url: null, expires_at: expiresAt });
     expect(session.client_secret).toMatch(new RegExp(`^${session.id}_secret_\\w+$`));
   });
 
@@ -85,6 +94,15 @@ describe('the Stripe API stand-in refuses what the API at its version refuses', 
     ['a missing mode', { ...hosted, mode: undefined }, { param: 'mode', code: 'parameter_missing' }],
     ['an invalid mode', { ...hosted, mode: 'pay' }, { param: 'mode' }],
     ['a success_url that is not a URL', { ...hosted, success_url: 'not a url' }, { param: 'success_url', code: 'url_invalid' }],
+    ['elements without return_url', { ...elements, return_url: undefined }, { param: 'return_url', code: 'parameter_missing' }],
+    ['elements with success_url', { ...elements, success_url: 'http://shop.test/ok' }, { param: 'success_url', message: expect.stringContaining("'ui_mode: elements'") }],
+    ['elements with cancel_url', { ...elements, cancel_url: 'http://shop.test/back' }, { param: 'cancel_url' }],
+    ['elements with submit_type', { ...elements, submit_type: 'pay' }, { param: 'submit_type' }],
+    ['elements with custom_text', { ...elements, custom_text: { submit: { message: 'Thanks' } } }, { param: 'custom_text' }],
+    ['elements with redirect_on_completion', { ...elements, redirect_on_completion: 'if_required' }, { param: 'redirect_on_completion' }],
+    ['elements with after_expiration', { ...elements, after_expiration: { recovery: { enabled: true } } }, { param: 'after_expiration' }],
+    ['an expiry under 30 minutes away', { ...elements, expires_at: inSeconds(60) }, { param: 'expires_at' }],
+    ['an expiry over 24 hours away', { ...elements, expires_at: inSeconds(25 * 3600) }, { param: 'expires_at' }],
     ['an unknown parameter', { ...hosted, sucess_url: 'x' } as Stripe.Checkout.SessionCreateParams, { param: 'sucess_url', code: 'parameter_unknown' }],
   ])('%s', async (_name, params, expected) => {
     expect(await refusal(params)).toMatchObject({ class: 'StripeInvalidRequestError', status: 400, ...expected });

@@ -33,6 +33,10 @@ const FIELDS: Record<CheckoutEvent['type'], string[]> = {
   embedded_close: ['completed'],
   embedded_analytics: ['name'],
   embedded_complete: [],
+  wallets_ready: ['methods'],
+  wallet_confirm: ['method'],
+  wallet_result: ['ms', 'code'],
+  wallet_cancel: [],
 };
 
 function recordPage(): CheckoutEvent[] {

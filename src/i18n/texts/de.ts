@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // Formal address (Sie), as German shops write to customers.
-export const de: CheckoutMessages = {
+export const de: ButtonMessages = {
   buttonLabel: 'Mit Karte bezahlen',
   loading: 'Sichere Zahlung wird vorbereitet\u00a0…',
   tryAgain: 'Erneut versuchen',

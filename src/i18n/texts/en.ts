@@ -1,6 +1,6 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
-export const en: CheckoutMessages = {
+export const en: ButtonMessages = {
   buttonLabel: 'Pay with card',
   loading: 'Preparing secure checkout…',
   tryAgain: 'Try again',

@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // Usted, as Spanish shops address customers.
-export const es: CheckoutMessages = {
+export const es: ButtonMessages = {
   buttonLabel: 'Pagar con tarjeta',
   loading: 'Preparando el pago seguro…',
   tryAgain: 'Reintentar',

@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // French typography: a no-break space before « : » keeps the colon on its word's line.
-export const fr: CheckoutMessages = {
+export const fr: ButtonMessages = {
   buttonLabel: 'Payer par carte',
   loading: 'Préparation du paiement sécurisé…',
   tryAgain: 'Réessayer',

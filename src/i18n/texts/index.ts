@@ -1,6 +1,6 @@
 // Every language's built-in texts. All of them ship in the button's chunk: together they cost
 // about as much as the request a lazy-loaded language would add (measured: see the README).
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 import type { Language } from '../languages';
 import { de } from './de';
 import { en } from './en';
@@ -11,4 +11,4 @@ import { ja } from './ja';
 import { nl } from './nl';
 import { pt } from './pt';
 
-export const TEXTS: Readonly<Record<Language, CheckoutMessages>> = { en, fr, de, es, it, nl, pt, ja };
+export const TEXTS: Readonly<Record<Language, ButtonMessages>> = { en, fr, de, es, it, nl, pt, ja };

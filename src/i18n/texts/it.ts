@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // The informal imperative (Riprova, Contatta), as Italian payment pages usually write.
-export const it: CheckoutMessages = {
+export const it: ButtonMessages = {
   buttonLabel: 'Paga con carta',
   loading: 'Preparazione del pagamento sicuro…',
   tryAgain: 'Riprova',

@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // Polite form (です・ます), as Japanese shops write to customers.
-export const ja: CheckoutMessages = {
+export const ja: ButtonMessages = {
   buttonLabel: 'カードで支払う',
   loading: '安全な決済を準備しています…',
   tryAgain: '再試行',

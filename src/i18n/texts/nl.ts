@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // Je-vorm, as Dutch web shops address customers today.
-export const nl: CheckoutMessages = {
+export const nl: ButtonMessages = {
   buttonLabel: 'Betalen met kaart',
   loading: 'Veilige betaling wordt voorbereid…',
   tryAgain: 'Opnieuw proberen',

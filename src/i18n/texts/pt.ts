@@ -1,7 +1,7 @@
-import type { CheckoutMessages } from '../../types';
+import type { ButtonMessages } from '../../types';
 
 // Brazilian Portuguese (the larger audience; pt-PT readers understand it), addressing the person as você.
-export const pt: CheckoutMessages = {
+export const pt: ButtonMessages = {
   buttonLabel: 'Pagar com cartão',
   loading: 'Preparando o pagamento seguro…',
   tryAgain: 'Tentar novamente',

@@ -223,6 +223,8 @@ export interface OpenOptions {
   hostStripeJs?: boolean;
   /** Code of the page's own that runs before any of its scripts (e.g. a Trusted Types default policy). */
   initScript?: string;
+  /** The page's clock is Playwright's from the start (`context.clock`): a test can run it forward. */
+  installClock?: boolean;
 }
 
 export const EXPECTED_BROWSER_NOISE = [
@@ -286,6 +288,7 @@ export class HostPage {
     if (options.hostStripeJs) await context.addInitScript(hostStripeJsScript());
     if (options.pageStripeTag) await context.addInitScript(pageStripeTagScript());
     if (options.initScript) await context.addInitScript(options.initScript);
+    if (options.installClock) await context.clock.install();
     // Nothing else may leave the machine: any other outside request fails (and is recorded above).
     // Registered first: Playwright tries the routes registered last first.
     await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));

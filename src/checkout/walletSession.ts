@@ -1,0 +1,140 @@
+// Wallets mode's Checkout Session, asked for before anyone clicks (the Express Checkout Element needs
+// its client secret to render). One per page view for each endpoint and body: every button for the
+// same product, and every remount, shares it. Bounded: a few attempts with one idempotency key, then
+// the card button alone for the rest of the page view. Renewed before it expires while it is in use.
+import type { CheckoutError } from '../types';
+import { checkoutError, toCheckoutError } from '../errors';
+import { createStore, type Store } from '../store';
+import { newIdempotencyKey } from './idempotencyKey';
+import { isAborted, requestSession, type SessionSource } from './session';
+
+export const WALLET_SESSION_POLICY = {
+  /** Per request, unless the host set `sessionTimeoutMs` (the same bound as a click's session). */
+  timeoutMs: 15_000,
+  /** Attempts at one session (one idempotency key), then the card button alone for this page view. */
+  maxAttempts: 3,
+  /** Before the 2nd and the 3rd attempt (± 20 %): an endpoint that is down is asked three times in about 5 s, not in a loop. */
+  backoffMs: [1_000, 4_000],
+  /** A session is renewed this long before it expires (or halfway through its life, if that is sooner). */
+  renewBeforeMs: 5 * 60_000,
+  /** A session that expires sooner than this after it arrives is refused: renewing it would be a loop. */
+  minLifetimeMs: 60_000,
+} as const;
+
+export type WalletSessionState =
+  | { status: 'pending' }
+  | { status: 'ready'; clientSecret: string; expiresAt?: number }
+  /** Every attempt failed: `wallets_unavailable`, for the rest of the page view. */
+  | { status: 'failed'; error: CheckoutError };
+
+export interface WalletSessionHandle {
+  readonly state: Store<WalletSessionState>;
+  /** A mounted button uses it (a session in use is renewed before it expires); returns the release. */
+  use(): () => void;
+  /** A wallet paid with it: the next button on the page gets a fresh session. */
+  consumed(): void;
+}
+
+interface Entry {
+  handle: WalletSessionHandle;
+  users: number;
+  renewal?: ReturnType<typeof setTimeout>;
+  /** The renewal came while nobody used the session: the next caller asks for a fresh one. */
+  stale: boolean;
+}
+
+const entries = new Map<string, Entry>();
+const functionIds = new WeakMap<object, number>();
+let nextFunctionId = 1;
+
+/** What identifies "the same product": the endpoint (or the host's function) and the body. */
+export function walletSessionKey(source: SessionSource): string {
+  let who = source.sessionEndpoint ?? '';
+  if (source.createSession) {
+    if (!functionIds.has(source.createSession)) functionIds.set(source.createSession, nextFunctionId++);
+    who = `fn#${functionIds.get(source.createSession)}`;
+  }
+  return `${who}\n${JSON.stringify(source.sessionBody ?? null)}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const jitter = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
+
+/** When to renew a session that expires at `expiresAt` (seconds since the epoch), in ms from `now`. */
+export function renewalDelayMs(expiresAt: number, now = Date.now()): number {
+  const left = expiresAt * 1000 - now;
+  return Math.max(0, left - Math.min(WALLET_SESSION_POLICY.renewBeforeMs, left / 2));
+}
+
+/** One wallet session: the attempts share one idempotency key, so a retried request cannot make a second. */
+async function obtain(source: SessionSource, timeoutMs: number): Promise<WalletSessionState> {
+  const idempotencyKey = newIdempotencyKey();
+  const { maxAttempts, backoffMs, minLifetimeMs } = WALLET_SESSION_POLICY;
+  let last: CheckoutError | undefined;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (attempt > 1) await sleep(jitter(backoffMs[attempt - 2]));
+    try {
+      // Nobody aborts it: a button unmounted meanwhile leaves the session to the next one.
+      const session = await requestSession({ ...source, mode: 'wallets', timeoutMs, idempotencyKey, signal: new AbortController().signal });
+      if (!('clientSecret' in session)) throw checkoutError('invalid_session', 'The wallet session has no clientSecret.');
+      const { clientSecret, expiresAt } = session;
+      if (expiresAt !== undefined && expiresAt * 1000 - Date.now() < minLifetimeMs) {
+        throw checkoutError('invalid_session', `The wallet session expires in under ${minLifetimeMs / 1000} s (expiresAt ${expiresAt}).`);
+      }
+      return { status: 'ready', clientSecret, ...(expiresAt !== undefined ? { expiresAt } : {}) };
+    } catch (reason) {
+      last = isAborted(reason) ? undefined : toCheckoutError('session_failed', 'The wallet session request failed', reason);
+    }
+  }
+  const why = last ? `${last.code}: ${last.message}` : 'no answer';
+  return { status: 'failed', error: checkoutError('wallets_unavailable', `No wallet session after ${maxAttempts} attempts (${why}). The card button stays.`, last) };
+}
+
+function start(entry: Entry, source: SessionSource, timeoutMs: number): void {
+  void obtain(source, timeoutMs).then((next) => {
+    entry.handle.state.set(next);
+    if (next.status !== 'ready' || next.expiresAt === undefined) return;
+    entry.renewal = setTimeout(() => {
+      entry.renewal = undefined;
+      // In use: a fresh session replaces it (the old one stays shown until then). Not in use: the next user asks.
+      if (entry.users > 0) start(entry, source, timeoutMs);
+      else entry.stale = true;
+    }, renewalDelayMs(next.expiresAt));
+  });
+}
+
+/** The page's wallet session for this source: created on the first call, the same handle for the later ones. */
+export function walletSession(source: SessionSource, timeoutMs: number): WalletSessionHandle {
+  const key = walletSessionKey(source);
+  const found = entries.get(key);
+  if (found && !found.stale) return found.handle;
+  const entry: Entry = {
+    users: 0,
+    stale: false,
+    handle: {
+      state: createStore<WalletSessionState>({ status: 'pending' }),
+      use() {
+        entry.users++;
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          entry.users--;
+        };
+      },
+      consumed() {
+        if (entries.get(key) === entry) entries.delete(key);
+        clearTimeout(entry.renewal);
+      },
+    },
+  };
+  entries.set(key, entry);
+  start(entry, source, timeoutMs);
+  return entry.handle;
+}
+
+/** Tests only: a fresh page view. */
+export function resetWalletSessions(): void {
+  for (const entry of entries.values()) clearTimeout(entry.renewal);
+  entries.clear();
+}

@@ -1,0 +1,45 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CheckoutButton } from '../../src/CheckoutButton';
+import { resetWalletSessions } from '../../src/checkout/walletSession';
+import { failNetwork, resetPage } from '../support/stripeStub';
+
+const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
+const reply = (body: unknown) => ({ ok: true, status: 200, statusText: '', json: async () => body }) as Response;
+const settle = () => act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+
+beforeEach(() => {
+  resetPage();
+  resetWalletSessions();
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element here, see tests/e2e/wallets.e2e.ts)', () => {
+  it('a refused key: no wallet session, no row, the refusal shown', async () => {
+    const onError = jest.fn();
+    render(<CheckoutButton publishableKey="sk_test_secret" mode="wallets" sessionEndpoint="/api/checkout-sessions" onError={onError} />);
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-wallets]')).toBeNull();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      JSON.parse(String(init?.body)).mode === 'wallets' ? reply({ clientSecret: 'cs_test_1_secret_a' }) : reply({ url: 'https://checkout.stripe.com/c/pay/cs_test_2' }),
+    );
+    const redirect = jest.fn();
+    render(<CheckoutButton publishableKey="pk_test_1" mode="wallets" maxLoadAttempts={1} sessionEndpoint="/api/checkout-sessions" sessionBody={{ productId: 'p' }} redirect={redirect} />);
+    await settle();
+    await act(async () => failNetwork());
+    await settle();
+    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ productId: 'p', mode: 'wallets' }]);
+    expect(document.querySelector('[data-wallets="shown"]')).toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button'));
+    await settle();
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ productId: 'p', mode: 'redirect' });
+    expect(redirect).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_2');
+  });
+});
