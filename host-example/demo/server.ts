@@ -100,6 +100,14 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   const mark: DemoServer = { stripe: demo.standIn ? 'stand-in' : 'test-mode', publishableKey: demo.publishableKey };
   const cookie = `${DEMO_COOKIE}=${encodeURIComponent(JSON.stringify(mark))}; Path=/; SameSite=Strict`;
   let backend: Promise<Backend> | undefined;
+  // A failed start (the orders' folder taken by another process, say) is tried again on the next request.
+  const start = () =>
+    (backend ??= startBackend(origin, demo, env).catch((error: Error) => {
+      backend = undefined;
+      throw error;
+    }));
+  // Opened now, not at the first click: a fresh database takes seconds to create.
+  start().catch((error: Error) => console.error(`[demo] the checkout backend could not start: ${error.message}`));
   const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/demo-sw.js') return send(res, 200, serviceWorker(), 'text/javascript');
@@ -108,9 +116,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
     if (scenario === 'hang') return void setTimeout(() => send(res, 504, '{}', 'application/json'), 30_000);
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/demo-checkout')) {
-      const started = await (backend ??= startBackend(origin, demo, env)).catch((error: Error) => {
-        // The orders' folder taken by another process, say: say so, and try again on the next request.
-        backend = undefined;
+      const started = await start().catch((error: Error) => {
         console.error(`[demo] the checkout backend could not start: ${error.message}`);
         return send(res, 503, JSON.stringify({ error: `demo: ${error.message}` }), 'application/json');
       });
