@@ -1,6 +1,6 @@
-// What the button POSTs to `sessionEndpoint`: the host's `sessionBody` with the button's `mode` added,
-// so the server knows which kind of session to create without the host repeating it. Pure.
-import type { CheckoutError, SessionMode, SessionRequestBody } from '../types';
+// Whether the host's `sessionBody` can be sent: checked when the button renders, so a mistake shows
+// before anyone clicks. What is sent is built after a click (requestBody.ts, in the click's chunk). Pure.
+import type { CheckoutError } from '../types';
 import { checkoutError } from '../errors';
 
 // One error per reason: a body written inline is a new object each render, and the same mistake must
@@ -42,13 +42,4 @@ export function sessionBodyError(sessionBody: unknown): CheckoutError | null {
   // An own `toJSON` can turn the object into anything.
   if (json === undefined || !json.startsWith('{')) return refused('its toJSON does not give an object');
   return null;
-}
-
-/** The endpoint's body: `{ ...sessionBody, mode }`, or the refusal of `sessionBody`. */
-export function sessionRequestBody(sessionBody: unknown, mode: SessionMode): { body: SessionRequestBody } | { error: CheckoutError } {
-  const error = sessionBodyError(sessionBody);
-  if (error) return { error };
-  // Through JSON first, so the spread sees what the endpoint will (a nested toJSON applied, undefined dropped).
-  const fields = sessionBody === undefined ? {} : (JSON.parse(JSON.stringify(sessionBody)) as Record<string, unknown>);
-  return { body: { ...fields, mode } };
 }

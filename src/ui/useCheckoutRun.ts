@@ -2,16 +2,17 @@ import { useCallback, useEffect } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
-import { runCheckout } from '../checkout/runCheckout';
 import { toCheckoutError } from '../errors';
 import { callHost } from '../hostCallback';
+import { lazyChunk } from '../lazyChunk';
 import { now, type CheckoutEventInput } from '../events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
 
-function defaultRedirect(url: string): void {
-  window.location.assign(url);
-}
+// What a click runs (clickRun.ts: the session, the URL check, the redirect or the embed) is not
+// needed to show the button: a chunk of its own, fetched once the page is idle after start-up, or at
+// the first click if sooner.
+const clickCode = lazyChunk(() => import('./clickRun'), { whenIdle: true });
 
 export interface CheckoutRunDeps {
   latest: { readonly current: CheckoutButtonProps };
@@ -57,40 +58,20 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     if (!dispatch({ type: 'click', at: now() })) return;
     const sessionStart = emit({ type: 'session_start' }).at;
     const signal = lifetime.current.signal;
-    const p = latest.current;
-    const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = flowSettings(p);
+    const props = latest.current;
     // Embedded mode needs Stripe.js: start it alongside the session. Redirect mode does not wait
     // for it, and only starts it here when nothing has (`loadOn="click"`).
-    const stripeReady = mode === 'embedded' || state === 'initial' ? load() : null;
-    const { createSession, sessionEndpoint, sessionBody } = p;
-    const outcome = await runCheckout({ mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
-    if (outcome.kind === 'aborted' || signal.aborted) return;
-    const ms = Math.round(now() - sessionStart);
-    emit(outcome.kind === 'failed' ? { type: 'session_end', ms, code: outcome.error.code } : { type: 'session_end', ms });
-    if (outcome.kind === 'failed') return fail(outcome.error);
-    if (outcome.kind === 'redirect') {
-      // The origin only: the URL itself identifies the session.
-      emit({ type: 'redirect', origin: new URL(outcome.url).origin });
-      let left: void | boolean;
-      try {
-        left = p.redirect ? p.redirect(outcome.url) : (defaultRedirect(outcome.url), true);
-      } catch (cause) {
-        return fail(toCheckoutError('redirect_refused', 'The redirect function threw', cause));
-      }
-      // The default redirect leaves the page; a host's own may keep us on it.
-      dispatch({ type: 'redirected', pageStays: left !== true });
-      return;
+    const stripeReady = flowSettings(props).mode === 'embedded' || state === 'initial' ? load() : null;
+    let code: typeof import('./clickRun');
+    try {
+      code = await clickCode.load();
+    } catch (cause) {
+      if (signal.aborted) return;
+      const error = toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause);
+      emit({ type: 'session_end', ms: Math.round(now() - sessionStart), code: error.code });
+      return fail(error);
     }
-    const loaded = await (stripeReady ?? load());
-    if (signal.aborted) return;
-    if (loaded.state !== 'resolved') {
-      // The script's error is already shown, with its Try again where one can help.
-      onFailure();
-      dispatch({ type: 'scriptUnavailable' });
-      return;
-    }
-    // `embedded_open` comes from the dialog, once it is on screen (CheckoutButton.tsx).
-    dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret });
+    await code.runClick({ props, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
   return { start, fail };
