@@ -120,7 +120,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
           {/* The wallets' own failures are shown by their row, with its texts. */}
-          {waiting ? messages.sessionWait : messages[shownError.code as keyof ButtonMessages]}
+          {(waiting && (messages.sessionWait ?? run.sessionWait(lang))) || messages[shownError.code as keyof ButtonMessages]}
         </p>
       )}
       {offerRetry && (
@@ -132,6 +132,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
         <CheckoutDialog
           stripe={flow.stripe}
           clientSecret={flow.clientSecret}
+          lang={lang}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
           onEmbeddedEvent={emit}

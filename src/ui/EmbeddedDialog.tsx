@@ -3,13 +3,18 @@ import { useEffect, useId, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError } from '../types';
 import { startEmbeddedCheckout, type EmbeddedCheckoutEvent } from '../checkout/embedded';
+import { DIALOG_TEXTS } from '../i18n/texts/dialog';
+import type { Language } from '../i18n/languages';
 import { useLatest } from './useLatest';
 
 export interface EmbeddedDialogProps {
   stripe: Stripe;
   clientSecret: string;
-  title: string;
-  closeLabel: string;
+  /** The language of the built-in title and close label (src/i18n/texts/dialog.ts, shipped with this chunk). */
+  lang: Language;
+  /** The host's own title and close label, over the built-in ones. */
+  title?: string;
+  closeLabel?: string;
   onClose: () => void;
   onComplete: () => void;
   onFail: (error: CheckoutError) => void;
@@ -23,7 +28,8 @@ export interface EmbeddedDialogProps {
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
+export function EmbeddedDialog({ stripe, clientSecret, lang, title, closeLabel, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
+  const texts = DIALOG_TEXTS[lang];
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
@@ -75,9 +81,9 @@ export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClos
     >
       <div className="mfc-dialog-bar">
         <h2 id={titleId} className="mfc-dialog-title">
-          {title}
+          {title ?? texts.dialogTitle}
         </h2>
-        <button type="button" className="mfc-close" aria-label={closeLabel} onClick={onClose}>
+        <button type="button" className="mfc-close" aria-label={closeLabel ?? texts.closeDialog} onClick={onClose}>
           ×
         </button>
       </div>

@@ -10,6 +10,9 @@ import { toCheckoutError } from '../errors';
 import { now, type CheckoutEventInput } from '../events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 
+// Only a click can end in the server's wait: its text comes with the click's code.
+export { SESSION_WAIT_TEXTS } from '../i18n/texts/sessionWait';
+
 function defaultRedirect(url: string): void {
   window.location.assign(url);
 }

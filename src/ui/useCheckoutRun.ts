@@ -6,6 +6,7 @@ import { toCheckoutError } from '../errors';
 import { callHost } from '../hostCallback';
 import { lazyChunk } from '../lazyChunk';
 import { now, type CheckoutEventInput } from '../events';
+import type { Language } from '../i18n/languages';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
 
@@ -30,6 +31,8 @@ export interface CheckoutRunHandlers {
   start: () => Promise<void>;
   /** A failure of the flow: shown, and told to the host's `onError`. */
   fail: (error: CheckoutError) => void;
+  /** The built-in `sessionWait` text in `lang`: there once a click's code has arrived, as any wait follows a click. */
+  sessionWait: (lang: Language) => string | undefined;
 }
 
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
@@ -74,5 +77,5 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     await code.runClick({ props, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
-  return { start, fail };
+  return { start, fail, sessionWait: (lang) => clickCode.loaded()?.SESSION_WAIT_TEXTS[lang] };
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CheckoutButtonProps } from '../../src/types';
 import { CheckoutButton } from '../../src/CheckoutButton';
 import { en } from '../../src/i18n/texts/en';
+import { SESSION_WAIT_TEXTS } from '../../src/i18n/texts/sessionWait';
 import { expectNoAxeViolations } from '../support/axe';
 import { answerWithStripe, blockByCsp, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
 
@@ -311,7 +312,7 @@ describe('CheckoutButton: redirect flow', () => {
     await user.click(button());
     await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
     expect(onError).toHaveBeenCalledWith(limited);
-    expect(screen.getByRole('alert')).toHaveTextContent(en.sessionWait);
+    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_WAIT_TEXTS.en);
     expect(button()).toHaveAttribute('aria-disabled', 'true');
     await user.click(button());
     expect(createSession).toHaveBeenCalledTimes(1);

@@ -16,7 +16,7 @@ import { answerWithStripe, resetPage } from '../support/stripeStub';
 describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
   it('ends the flow in embedded_failed, once, when its chunk cannot be fetched; nothing is thrown into the page', async () => {
     const onFail = jest.fn();
-    const props = { stripe: {} as Stripe, clientSecret: 'cs_test_1_secret', title: 'Secure payment', closeLabel: 'Close', onClose: jest.fn(), onComplete: jest.fn() };
+    const props = { stripe: {} as Stripe, clientSecret: 'cs_test_1_secret', lang: 'en' as const, title: 'Secure payment', closeLabel: 'Close', onClose: jest.fn(), onComplete: jest.fn() };
     const { rerender } = render(
       <StrictMode>
         <CheckoutDialog {...props} onFail={onFail} />
