@@ -10,8 +10,8 @@ import { toCheckoutError } from '../errors';
 import { now, type CheckoutEventInput } from '../events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 
-// Only a click can end in the server's wait: its text comes with the click's code.
-export { SESSION_WAIT_TEXTS } from '../i18n/texts/sessionWait';
+// Only a click can end in a session's failures or the server's wait: their texts come with its code.
+export { CLICK_TEXTS } from '../i18n/texts/click';
 
 function defaultRedirect(url: string): void {
   window.location.assign(url);

@@ -7,6 +7,7 @@ import { callHost } from '../hostCallback';
 import { lazyChunk } from '../lazyChunk';
 import { now, type CheckoutEventInput } from '../events';
 import type { Language } from '../i18n/languages';
+import type { ClickMessages } from '../i18n/texts/click';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
 
@@ -31,8 +32,11 @@ export interface CheckoutRunHandlers {
   start: () => Promise<void>;
   /** A failure of the flow: shown, and told to the host's `onError`. */
   fail: (error: CheckoutError) => void;
-  /** The built-in `sessionWait` text in `lang`: there once a click's code has arrived, as any wait follows a click. */
-  sessionWait: (lang: Language) => string | undefined;
+  /**
+   * The built-in texts of a session's failures and of the server's wait, in `lang`: there once the
+   * click's code has arrived, as each of them follows a click.
+   */
+  clickTexts: (lang: Language) => ClickMessages | undefined;
 }
 
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
@@ -77,5 +81,5 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     await code.runClick({ props, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
-  return { start, fail, sessionWait: (lang) => clickCode.loaded()?.SESSION_WAIT_TEXTS[lang] };
+  return { start, fail, clickTexts: (lang) => clickCode.loaded()?.CLICK_TEXTS[lang] };
 }

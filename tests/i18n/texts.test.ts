@@ -1,15 +1,15 @@
 import { LANGUAGES } from '../../src/i18n/languages';
 import { TEXTS } from '../../src/i18n/texts';
 import { DIALOG_TEXTS } from '../../src/i18n/texts/dialog';
-import { SESSION_WAIT_TEXTS } from '../../src/i18n/texts/sessionWait';
+import { CLICK_TEXTS } from '../../src/i18n/texts/click';
 
-// The button's texts with those its click's chunks bring (the wait's, the dialog's): held alike.
+// The button's texts with those its click's chunks bring (the session's failures and wait, the dialog's): held alike.
 const ALL = Object.fromEntries(
   Object.entries(TEXTS).map(([language, texts]) => [
     language,
-    { ...texts, ...DIALOG_TEXTS[language as keyof typeof TEXTS], sessionWait: SESSION_WAIT_TEXTS[language as keyof typeof TEXTS] },
+    { ...texts, ...CLICK_TEXTS[language as keyof typeof TEXTS], ...DIALOG_TEXTS[language as keyof typeof TEXTS] },
   ]),
-) as Record<keyof typeof TEXTS, (typeof TEXTS)['en'] & (typeof DIALOG_TEXTS)['en'] & { sessionWait: string }>;
+) as Record<keyof typeof TEXTS, (typeof TEXTS)['en'] & (typeof CLICK_TEXTS)['en'] & (typeof DIALOG_TEXTS)['en']>;
 
 const KEYS = Object.keys(ALL.en).sort();
 const TRANSLATED = LANGUAGES.filter((l) => l !== 'en');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CheckoutButtonProps } from '../../src/types';
 import { CheckoutButton } from '../../src/CheckoutButton';
 import { en } from '../../src/i18n/texts/en';
-import { SESSION_WAIT_TEXTS } from '../../src/i18n/texts/sessionWait';
+import { CLICK_TEXTS } from '../../src/i18n/texts/click';
 import { expectNoAxeViolations } from '../support/axe';
 import { answerWithStripe, blockByCsp, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
 
@@ -312,7 +312,7 @@ describe('CheckoutButton: redirect flow', () => {
     await user.click(button());
     await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
     expect(onError).toHaveBeenCalledWith(limited);
-    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_WAIT_TEXTS.en);
+    expect(screen.getByRole('alert')).toHaveTextContent(CLICK_TEXTS.en.sessionWait);
     expect(button()).toHaveAttribute('aria-disabled', 'true');
     await user.click(button());
     expect(createSession).toHaveBeenCalledTimes(1);

@@ -13,8 +13,4 @@ export const de: ButtonMessages = {
   script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',
   stripe_unavailable: 'Der sichere Zahlungsdienst ist nicht richtig gestartet. Bitte versuchen Sie es erneut.',
   session_failed: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es erneut.',
-  session_timeout: 'Der Start der Zahlung hat zu lange gedauert. Bitte versuchen Sie es erneut.',
-  invalid_session: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es später erneut.',
-  redirect_refused: 'Eine Weiterleitung an eine unerwartete Adresse wurde gestoppt. Bitte informieren Sie den Websitebetreiber.',
-  embedded_failed: 'Das Zahlungsformular ließ sich nicht öffnen. Bitte versuchen Sie es erneut.',
 };

@@ -12,8 +12,4 @@ export const en: ButtonMessages = {
   script_blocked: 'This page blocked the secure payment service, so card payment is unavailable here.',
   stripe_unavailable: 'The secure payment service did not start correctly. Please try again.',
   session_failed: 'We could not start your checkout. Please try again.',
-  session_timeout: 'Starting your checkout took too long. Please try again.',
-  invalid_session: 'We could not start your checkout. Please try again later.',
-  redirect_refused: 'We stopped a redirect to an unexpected address. Please contact the site owner.',
-  embedded_failed: 'The payment form could not be opened. Please try again.',
 };

@@ -13,8 +13,4 @@ export const ja: ButtonMessages = {
   script_blocked: 'このページでは安全な決済サービスがブロックされているため、カード決済をご利用いただけません。',
   stripe_unavailable: '安全な決済サービスが正しく起動しませんでした。もう一度お試しください。',
   session_failed: '決済を開始できませんでした。もう一度お試しください。',
-  session_timeout: '決済の開始に時間がかかりすぎました。もう一度お試しください。',
-  invalid_session: '決済を開始できませんでした。しばらくしてからもう一度お試しください。',
-  redirect_refused: '想定外のアドレスへの移動を止めました。サイトの運営者にお問い合わせください。',
-  embedded_failed: '決済フォームを開けませんでした。もう一度お試しください。',
 };

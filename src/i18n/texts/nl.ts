@@ -13,8 +13,4 @@ export const nl: ButtonMessages = {
   script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',
   stripe_unavailable: 'De veilige betaaldienst is niet goed gestart. Probeer het opnieuw.',
   session_failed: 'Je betaling kon niet worden gestart. Probeer het opnieuw.',
-  session_timeout: 'Het starten van je betaling duurde te lang. Probeer het opnieuw.',
-  invalid_session: 'Je betaling kon niet worden gestart. Probeer het later opnieuw.',
-  redirect_refused: 'Een doorverwijzing naar een onverwacht adres is tegengehouden. Laat het de eigenaar van de website weten.',
-  embedded_failed: 'Het betaalformulier kon niet worden geopend. Probeer het opnieuw.',
 };

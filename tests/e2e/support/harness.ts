@@ -8,7 +8,7 @@ import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
 import { DIALOG_TEXTS } from '../../../src/i18n/texts/dialog';
 import { en } from '../../../src/i18n/texts/en';
-import { SESSION_WAIT_TEXTS } from '../../../src/i18n/texts/sessionWait';
+import { CLICK_TEXTS } from '../../../src/i18n/texts/click';
 import { STRIPE_JS_URL } from '../../../src/stripe/policy';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
 import { CHROMIUM_ARGS } from '../../../build/chromium';
@@ -558,4 +558,4 @@ export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, 
 
 /** The texts a person reads (the remote's defaults). */
 /** Every built-in English text, the ones a click's chunks bring included. */
-export const MESSAGES = { ...en, ...DIALOG_TEXTS.en, sessionWait: SESSION_WAIT_TEXTS.en };
+export const MESSAGES = { ...en, ...CLICK_TEXTS.en, ...DIALOG_TEXTS.en };
