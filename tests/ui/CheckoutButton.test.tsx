@@ -304,6 +304,20 @@ describe('CheckoutButton: redirect flow', () => {
     expect(root()).not.toHaveAttribute('data-checkout-error');
   });
 
+  it("a session's failure is said in the texts that came with the click's code, in the button's language, a host's own text first", async () => {
+    const user = userEvent.setup();
+    const createSession = jest.fn(async () => ({ url: 'https://evil.example/pay' }));
+    const { root, button, unmount } = setup({ createSession, stripeOptions: { locale: 'fr' } });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
+    expect(screen.getByRole('alert')).toHaveTextContent(CLICK_TEXTS.fr.redirect_refused);
+    unmount();
+    const own = setup({ createSession, messages: { redirect_refused: 'Not there.' } });
+    await user.click(own.button());
+    await waitFor(() => expect(own.root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Not there.');
+  });
+
   it('a server that asks to wait (Retry-After): the alert says to wait, clicks send nothing until the wait is over', async () => {
     const user = userEvent.setup();
     const limited = { code: 'session_failed', message: 'POST /api/s answered 429 Too Many Requests. Retry after 1 s.', retryAfterMs: 400 };
