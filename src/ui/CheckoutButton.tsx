@@ -138,6 +138,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           stripe={flow.stripe}
           clientSecret={flow.clientSecret}
           lang={lang}
+          nonce={nonce}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
           onEmbeddedEvent={emit}
