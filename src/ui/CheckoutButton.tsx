@@ -71,13 +71,6 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const { buttonRef, refocusLater } = useRefocusButton(flow.phase !== 'embedded' && !blocked);
   const run = useCheckoutRun({ latest, state, load, dispatch, emit, onFailure: focus.expectFailure });
 
-  // Whether the dialog reached the screen: a dialog that never showed (its chunk failed) is not "closed".
-  const dialogShown = useRef(false);
-  const closeDialog = (completed: boolean) => {
-    dialogShown.current = false;
-    refocusLater();
-    if (dispatch({ type: 'close' })) emit({ type: 'embedded_close', completed });
-  };
   const retry = () => {
     dispatch({ type: 'dismiss', at: now() });
     focus.expectFailure();
@@ -141,21 +134,13 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           nonce={nonce}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
-          onEmbeddedEvent={emit}
-          onOpen={() => {
-            dialogShown.current = true;
-            emit({ type: 'embedded_open' });
+          emit={emit}
+          close={() => {
+            refocusLater();
+            return dispatch({ type: 'close' });
           }}
-          onClose={() => closeDialog(false)}
-          onComplete={() => {
-            closeDialog(true);
-            callHost(latest.current.onComplete);
-          }}
-          onFail={(error) => {
-            if (dialogShown.current) emit({ type: 'embedded_close', completed: false });
-            dialogShown.current = false;
-            run.fail(error);
-          }}
+          complete={() => callHost(latest.current.onComplete)}
+          fail={run.fail}
         />
       )}
     </div>

@@ -12,9 +12,13 @@ jest.mock('../../src/lazyChunk', () => {
   const gate = new Promise<void>((resolve) => (release = resolve));
   return {
     releaseDialogChunk: () => release(),
-    lazyChunk: <T,>(importer: () => Promise<T>) => ({
-      load: () => (String(importer).includes('EmbeddedDialog') ? gate.then(importer) : importer()),
-    }),
+    lazyChunk: <T,>(importer: () => Promise<T>) => {
+      let done: T | undefined;
+      return {
+        load: () => (String(importer).includes('DialogInFlow') ? gate.then(importer) : importer()).then((m) => (done = m)),
+        loaded: () => done,
+      };
+    },
   };
 });
 const { releaseDialogChunk } = jest.requireMock<{ releaseDialogChunk: () => void }>('../../src/lazyChunk');
