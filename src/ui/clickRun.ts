@@ -32,6 +32,22 @@ export interface ClickRun {
   onFailure: () => void;
 }
 
+const watching = new WeakSet<AbortSignal>();
+
+/**
+ * Back from the hosted page through the back/forward cache: the page is live again, the button too.
+ * Only a page that was left comes back so: listened to from a button's first redirect until it unmounts.
+ */
+function watchReturn(signal: AbortSignal, dispatch: ClickRun['dispatch']): void {
+  if (watching.has(signal)) return;
+  watching.add(signal);
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) dispatch({ type: 'restored' });
+  };
+  window.addEventListener('pageshow', onPageShow);
+  signal.addEventListener('abort', () => window.removeEventListener('pageshow', onPageShow));
+}
+
 /** session → checked redirect, or session → embedded Checkout. Every path ends in a flow action. */
 export async function runClick({ props: p, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure }: ClickRun): Promise<void> {
   const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = flowSettings(p);
@@ -44,6 +60,7 @@ export async function runClick({ props: p, signal, sessionStart, stripeReady, lo
   if (outcome.kind === 'redirect') {
     // The origin only: the URL itself identifies the session.
     emit({ type: 'redirect', origin: new URL(outcome.url).origin });
+    watchReturn(signal, dispatch);
     let left: void | boolean;
     try {
       left = p.redirect ? p.redirect(outcome.url) : (defaultRedirect(outcome.url), true);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
@@ -42,15 +42,6 @@ export interface CheckoutRunHandlers {
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
 export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure }: CheckoutRunDeps): CheckoutRunHandlers {
   const lifetime = useLifetimeSignal();
-
-  // Back from the hosted page through the back/forward cache: the page is live again, the button too.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) dispatch({ type: 'restored' });
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [dispatch]);
 
   const fail = useCallback(
     (error: CheckoutError) => {

@@ -288,6 +288,26 @@ describe('CheckoutButton: redirect flow', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://pay.example.com/s/1'));
   });
 
+  it('back from the hosted page through the back/forward cache, the button is usable again', async () => {
+    const user = userEvent.setup();
+    const redirect = jest.fn(() => true); // the page is left
+    const view = render(
+      <CheckoutButton publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} redirect={redirect}>
+        Pay 12 €
+      </CheckoutButton>,
+    );
+    const button = () => screen.getByRole('button', { name: /pay 12/i });
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect(button()).toHaveAttribute('aria-busy', 'true'); // a first load, not a return
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(button()).toHaveAttribute('aria-busy', 'false');
+    view.unmount();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // nothing listens any more
+  });
+
   it('a failed session shows session_failed; the next click asks again', async () => {
     const user = userEvent.setup();
     const createSession = jest
