@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CheckoutButtonProps, ScriptState } from '../types';
-import type { ClickMessages } from '../i18n/texts/click';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
 import { now } from '../events';
@@ -14,7 +13,7 @@ import { CheckoutDialog } from './CheckoutDialog';
 import { installStyles, styleScopeOf } from './styles';
 import { useCheckoutEvents } from './useCheckoutEvents';
 import { useCheckoutRun } from './useCheckoutRun';
-import { useCheckoutTexts, type CheckoutTexts } from './useCheckoutTexts';
+import { useCheckoutTexts } from './useCheckoutTexts';
 import { useFlow } from './useFlow';
 import { useFocusAfterFailure, useRefocusButton } from './useFocusAfterFailure';
 import { useLatest } from './useLatest';
@@ -23,8 +22,6 @@ import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
 import { useWaiting } from './useWaiting';
 import { WalletSlot } from './WalletSlot';
-
-type Messages = CheckoutTexts['messages'];
 
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
@@ -82,8 +79,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const offerRetry =
     embedded && !configError && state === 'rejected' && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
   const busy = isBusy(flow);
-  // A session's failures and the wait are said in texts that came with the click's code.
-  const clickTexts = shownError && run.clickTexts(lang);
+  // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
+  const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;
   const ariaBusy = busy || (embedded && state === 'pending');
 
   return (
@@ -118,7 +115,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
           {/* The wallets' own failures are shown by their row, with its texts. */}
-          {(waiting && (messages.sessionWait ?? clickTexts?.sessionWait)) || (messages[shownError.code as keyof Messages] ?? clickTexts?.[shownError.code as keyof ClickMessages])}
+          {(waiting && alertTexts.sessionWait) || alertTexts[shownError.code as keyof typeof alertTexts]}
         </p>
       )}
       {offerRetry && (

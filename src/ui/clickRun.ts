@@ -4,8 +4,8 @@
 // first click if sooner.
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../types';
 import type { FlowAction } from '../checkout/flow';
+import type { FlowSettings } from '../checkout/policy';
 import { checkoutOutcome } from '../checkout/outcome';
-import { flowSettings } from '../checkout/policy';
 import { toCheckoutError } from '../errors';
 import { now, type CheckoutEventInput } from '../events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
@@ -18,8 +18,9 @@ function defaultRedirect(url: string): void {
 }
 
 export interface ClickRun {
-  /** The props as the click saw them. */
+  /** The props as the click saw them, and their flow settings (defaults applied). */
   props: CheckoutButtonProps;
+  settings: FlowSettings;
   signal: AbortSignal;
   /** When `session_start` was emitted. */
   sessionStart: number;
@@ -49,8 +50,8 @@ function watchReturn(signal: AbortSignal, dispatch: ClickRun['dispatch']): void 
 }
 
 /** session → checked redirect, or session → embedded Checkout. Every path ends in a flow action. */
-export async function runClick({ props: p, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure }: ClickRun): Promise<void> {
-  const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = flowSettings(p);
+export async function runClick({ props: p, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure }: ClickRun): Promise<void> {
+  const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = settings;
   const { createSession, sessionEndpoint, sessionBody } = p;
   const outcome = await checkoutOutcome({ mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
   if (outcome.kind === 'aborted' || signal.aborted) return;

@@ -58,10 +58,9 @@ export function installStyles(scope: StyleScope, nonce?: string, css = CSS): voi
   let got = installed.get(scope);
   if (!got) installed.set(scope, (got = new Map()));
   const done = got.get(css);
-  if (done && !isStyleTag(done)) return;
   const target = scope instanceof ShadowRoot ? scope : scope.head;
   if (done) {
-    if (done.parentNode !== target) target.appendChild(done);
+    if (isStyleTag(done) && done.parentNode !== target) target.appendChild(done);
     return;
   }
   const sheet = sharedSheet(css);
@@ -74,8 +73,7 @@ export function installStyles(scope: StyleScope, nonce?: string, css = CSS): voi
       // A sheet from another document (an iframe's scope): fall back to a tag.
     }
   }
-  const doc = scope instanceof ShadowRoot ? scope.ownerDocument : scope;
-  const style = doc.createElement('style');
+  const style = target.ownerDocument.createElement('style');
   style.setAttribute('data-checkout-styles', '');
   if (nonce) style.nonce = nonce;
   style.textContent = css;

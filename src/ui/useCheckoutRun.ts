@@ -59,7 +59,8 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     const props = latest.current;
     // Embedded mode needs Stripe.js: start it alongside the session. Redirect mode does not wait
     // for it, and only starts it here when nothing has (`loadOn="click"`).
-    const stripeReady = flowSettings(props).mode === 'embedded' || state === 'initial' ? load() : null;
+    const settings = flowSettings(props);
+    const stripeReady = settings.mode === 'embedded' || state === 'initial' ? load() : null;
     let code: typeof import('./clickRun');
     try {
       code = await clickCode.load();
@@ -69,7 +70,7 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
       emit({ type: 'session_end', ms: Math.round(now() - sessionStart), code: error.code });
       return fail(error);
     }
-    await code.runClick({ props, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
+    await code.runClick({ props, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
   return { start, fail, clickTexts: (lang) => clickCode.loaded()?.CLICK_TEXTS[lang] };
