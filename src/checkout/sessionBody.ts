@@ -20,19 +20,15 @@ function refused(why: string): CheckoutError {
 const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an instance of a class' : `a ${typeof value}`;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 /**
  * Null when `sessionBody` is absent or a plain object JSON can carry as an object; otherwise the
  * `invalid_option` error that says why (an array, a string, a class instance, a cycle, a BigInt…).
  */
 export function sessionBodyError(sessionBody: unknown): CheckoutError | null {
   if (sessionBody === undefined) return null;
-  if (!isPlainObject(sessionBody)) return refused(`it is ${kindOf(sessionBody)}`);
+  // A plain object's prototype is Object.prototype or null; anything but an object has none here.
+  const proto: unknown = typeof sessionBody === 'object' && sessionBody !== null ? Object.getPrototypeOf(sessionBody) : undefined;
+  if (proto !== Object.prototype && proto !== null) return refused(`it is ${kindOf(sessionBody)}`);
   let json: string | undefined;
   try {
     json = JSON.stringify(sessionBody);
