@@ -5,8 +5,6 @@
 export interface LazyChunk<T> {
   /** The module; a failed fetch is not kept, so the next call fetches again. */
   load(): Promise<T>;
-  /** The module once a fetch succeeded, else undefined: for what can only be shown after `load()` ended. */
-  loaded(): T | undefined;
 }
 
 type IdleScheduler = (callback: () => void, options?: { timeout: number }) => number;
@@ -20,22 +18,16 @@ function whenPageIdle(run: () => void): void {
 
 export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: boolean } = {}): LazyChunk<T> {
   let pending: Promise<T> | undefined;
-  let done: T | undefined;
   const load = () => {
     if (!pending) {
       const attempt = importer();
       pending = attempt;
-      attempt.then(
-        (module) => {
-          done = module;
-        },
-        () => {
-          if (pending === attempt) pending = undefined;
-        },
-      );
+      attempt.catch(() => {
+        if (pending === attempt) pending = undefined;
+      });
     }
     return pending;
   };
   if (options.whenIdle && typeof window !== 'undefined') whenPageIdle(() => void load().catch(() => undefined));
-  return { load, loaded: () => done };
+  return { load };
 }

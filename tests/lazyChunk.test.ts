@@ -12,16 +12,6 @@ describe('lazyChunk: a part of the remote fetched when first needed', () => {
     expect(importer).toHaveBeenCalledTimes(1);
   });
 
-  it('says what it has: nothing before a fetch ended, nothing after a failed one, the module after one that succeeded', async () => {
-    const importer = jest.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce({ value: 4 });
-    const chunk = lazyChunk(importer);
-    expect(chunk.loaded()).toBeUndefined();
-    await expect(chunk.load()).rejects.toThrow('ChunkLoadError');
-    expect(chunk.loaded()).toBeUndefined();
-    const module = await chunk.load();
-    expect(chunk.loaded()).toBe(module);
-  });
-
   it('keeps no failure: the next call fetches again', async () => {
     const importer = jest.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce({ value: 2 });
     const chunk = lazyChunk(importer);

@@ -75,9 +75,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
     startLoad();
   };
 
-  // No retry can fix a configuration error or a CSP that blocks Stripe.js.
-  const offerRetry =
-    embedded && !configError && state === 'rejected' && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
+  // No retry can fix a configuration error or a CSP that blocks Stripe.js. Without a configuration
+  // error, a script error is there only while the script is rejected.
+  const offerRetry = embedded && !configError && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
   const busy = isBusy(flow);
   // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
   const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
@@ -42,6 +42,8 @@ export interface CheckoutRunHandlers {
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
 export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure }: CheckoutRunDeps): CheckoutRunHandlers {
   const lifetime = useLifetimeSignal();
+  // Once the click's code has arrived: every text it brings follows a click.
+  const texts = useRef<Readonly<Record<Language, ClickMessages>>>(undefined);
 
   const fail = useCallback(
     (error: CheckoutError) => {
@@ -64,6 +66,7 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     let code: typeof import('./clickRun');
     try {
       code = await clickCode.load();
+      texts.current = code.CLICK_TEXTS;
     } catch (cause) {
       if (signal.aborted) return;
       const error = toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause);
@@ -73,5 +76,5 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     await code.runClick({ props, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
-  return { start, fail, clickTexts: (lang) => clickCode.loaded()?.CLICK_TEXTS[lang] };
+  return { start, fail, clickTexts: (lang) => texts.current?.[lang] };
 }
