@@ -26,12 +26,6 @@ function stripeTags(): HTMLScriptElement[] {
   return candidates.filter((tag) => isStripeJsUrl(tag.src));
 }
 
-/** A page tag that turns advanced fraud signals off is the page's choice: the tags we add keep it. */
-function notePageChoices(): void {
-  const page = pageState();
-  if (!page.fraudSignalsOff && stripeTags().some((tag) => fraudSignalsOffIn(tag.src))) page.fraudSignalsOff = true;
-}
-
 const stateOf = (tag: HTMLScriptElement) => tag.getAttribute(LOADING_STATE_ATTR) as TagState | null;
 
 /**
@@ -46,12 +40,16 @@ function requestOver(tag: HTMLScriptElement): boolean {
 }
 
 /**
- * Removes the Stripe.js tags known to be dead: their request ended without defining window.Stripe.
- * Never one that may still be loading: ours that timed out stay (their request may still answer, and
- * is then used); a page tag is only judged once it had its grace (see loadScriptOnce).
+ * Notes the page's choices, and removes the Stripe.js tags known to be dead. A page tag that turns
+ * advanced fraud signals off is the page's choice: the tags we add keep it. A dead tag's request
+ * ended without defining window.Stripe; never one that may still be loading: ours that timed out stay
+ * (their request may still answer, and is then used); a page tag is only judged once it had its
+ * grace (see loadScriptOnce).
  */
-function removeDeadTags(): void {
+function readTags(): void {
+  const page = pageState();
   for (const tag of stripeTags()) {
+    if (fraudSignalsOffIn(tag.src)) page.fraudSignalsOff = true;
     const state = stateOf(tag);
     if (state === 'failed' || state === 'blocked' || state === 'unavailable') tag.remove();
   }
@@ -108,8 +106,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
     if (stripeGlobalReady()) return resolve();
     let tag: HTMLScriptElement;
     try {
-      notePageChoices();
-      removeDeadTags();
+      readTags();
       // A page tag whose request is over but whose script has not run yet gets a moment: see requestOver.
       const settling = stripeTags().find((t) => stateOf(t) === null && requestOver(t));
       if (settling) {
