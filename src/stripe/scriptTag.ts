@@ -40,19 +40,21 @@ function requestOver(tag: HTMLScriptElement): boolean {
 }
 
 /**
- * Notes the page's choices, and removes the Stripe.js tags known to be dead. A page tag that turns
+ * The page's Stripe.js tags but those known to be dead, which are removed; the page's choices noted. A page tag that turns
  * advanced fraud signals off is the page's choice: the tags we add keep it. A dead tag's request
  * ended without defining window.Stripe; never one that may still be loading: ours that timed out stay
  * (their request may still answer, and is then used); a page tag is only judged once it had its
  * grace (see loadScriptOnce).
  */
-function readTags(): void {
+function readTags(): HTMLScriptElement[] {
   const page = pageState();
-  for (const tag of stripeTags()) {
+  return stripeTags().filter((tag) => {
     if (fraudSignalsOffIn(tag.src)) page.fraudSignalsOff = true;
     const state = stateOf(tag);
-    if (state === 'failed' || state === 'blocked' || state === 'unavailable') tag.remove();
-  }
+    const dead = state === 'failed' || state === 'blocked' || state === 'unavailable';
+    if (dead) tag.remove();
+    return !dead;
+  });
 }
 
 /**
@@ -105,10 +107,11 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
   return new Promise<void>((resolve, reject) => {
     if (stripeGlobalReady()) return resolve();
     let tag: HTMLScriptElement;
+    let tags: HTMLScriptElement[];
     try {
-      readTags();
+      tags = readTags();
       // A page tag whose request is over but whose script has not run yet gets a moment: see requestOver.
-      const settling = stripeTags().find((t) => stateOf(t) === null && requestOver(t));
+      const settling = tags.find((t) => stateOf(t) === null && requestOver(t));
       if (settling) {
         setTimeout(() => {
           if (stripeGlobalReady()) return resolve();
@@ -117,14 +120,14 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
         }, SETTLE_GRACE_MS);
         return;
       }
-      const joined = stripeTags().find((t) => stateOf(t) === 'pending' || stateOf(t) === null);
+      const joined = tags.find((t) => stateOf(t) === 'pending' || stateOf(t) === null);
       tag = joined ?? injectTag(nonce);
       if (joined && stateOf(joined) === null) joined.setAttribute(LOADING_STATE_ATTR, 'pending');
     } catch (error) {
       return reject(error as CheckoutError);
     }
     // Timed-out tags still in flight: if one of them answers first, this attempt is over too.
-    const stalled = stripeTags().filter((t) => t !== tag && stateOf(t) === 'timeout');
+    const stalled = tags.filter((t) => t !== tag && stateOf(t) === 'timeout');
     let settled = false;
 
     const finish = (state: TagState, error?: CheckoutError) => {
