@@ -91,8 +91,14 @@ export interface CheckoutMessages extends Record<CheckoutErrorCode, string> {
 
 /** Wallets mode's texts, shipped with its chunk (src/i18n/texts/wallets.ts), not with the button. */
 export type WalletMessageKey = WalletErrorCode | 'walletsLabel';
+/**
+ * Texts only a click can lead to, shipped with the chunk that shows them: the wait's and the
+ * session's failures with the click's (src/i18n/texts/click.ts), the dialog's with the dialog
+ * (src/i18n/texts/dialog.ts).
+ */
+export type LaterMessageKey = 'sessionWait' | 'session_timeout' | 'invalid_session' | 'redirect_refused' | 'embedded_failed' | 'dialogTitle' | 'closeDialog';
 /** The texts that ship with the button itself. */
-export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey>;
+export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey | LaterMessageKey>;
 
 export type StateChangeListener = (state: ScriptState, error?: CheckoutError) => void;
 

@@ -67,8 +67,8 @@ export function isBusy(state: FlowState): boolean {
 
 /** A wait worth keeping: a host's own createSession may throw a CheckoutError with anything in `retryAfterMs`. */
 function hasWait(error: CheckoutError): error is CheckoutError & { retryAfterMs: number } {
-  const ms = error.retryAfterMs;
-  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
+  // Number.isFinite is false for anything but a number.
+  return Number.isFinite(error.retryAfterMs) && error.retryAfterMs! > 0;
 }
 
 /** The server's wait is still running at `at`: a click now could only be refused again. */

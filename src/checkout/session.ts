@@ -3,7 +3,7 @@ import { startTimer } from '../bounds';
 import { checkoutError, toCheckoutError } from '../errors';
 import { newIdempotencyKey } from './idempotencyKey';
 import { refusedAnswerError } from './refusedAnswer';
-import { sessionRequestBody } from './sessionBody';
+import { sessionRequestBody } from './requestBody';
 
 export interface SessionSource {
   createSession?: (ctx: SessionContext) => Promise<SessionResult>;

@@ -1,6 +1,6 @@
-// What the button POSTs to `sessionEndpoint`: the host's `sessionBody` with the button's `mode` added,
-// so the server knows which kind of session to create without the host repeating it. Pure.
-import type { CheckoutError, SessionMode, SessionRequestBody } from '../types';
+// Whether the host's `sessionBody` can be sent: checked when the button renders, so a mistake shows
+// before anyone clicks. What is sent is built after a click (requestBody.ts, in the click's chunk). Pure.
+import type { CheckoutError } from '../types';
 import { checkoutError } from '../errors';
 
 // One error per reason: a body written inline is a new object each render, and the same mistake must
@@ -20,19 +20,15 @@ function refused(why: string): CheckoutError {
 const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an instance of a class' : `a ${typeof value}`;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 /**
  * Null when `sessionBody` is absent or a plain object JSON can carry as an object; otherwise the
  * `invalid_option` error that says why (an array, a string, a class instance, a cycle, a BigInt…).
  */
 export function sessionBodyError(sessionBody: unknown): CheckoutError | null {
   if (sessionBody === undefined) return null;
-  if (!isPlainObject(sessionBody)) return refused(`it is ${kindOf(sessionBody)}`);
+  // A plain object's prototype is Object.prototype or null; anything but an object has none here.
+  const proto: unknown = typeof sessionBody === 'object' && sessionBody !== null ? Object.getPrototypeOf(sessionBody) : undefined;
+  if (proto !== Object.prototype && proto !== null) return refused(`it is ${kindOf(sessionBody)}`);
   let json: string | undefined;
   try {
     json = JSON.stringify(sessionBody);
@@ -42,13 +38,4 @@ export function sessionBodyError(sessionBody: unknown): CheckoutError | null {
   // An own `toJSON` can turn the object into anything.
   if (json === undefined || !json.startsWith('{')) return refused('its toJSON does not give an object');
   return null;
-}
-
-/** The endpoint's body: `{ ...sessionBody, mode }`, or the refusal of `sessionBody`. */
-export function sessionRequestBody(sessionBody: unknown, mode: SessionMode): { body: SessionRequestBody } | { error: CheckoutError } {
-  const error = sessionBodyError(sessionBody);
-  if (error) return { error };
-  // Through JSON first, so the spread sees what the endpoint will (a nested toJSON applied, undefined dropped).
-  const fields = sessionBody === undefined ? {} : (JSON.parse(JSON.stringify(sessionBody)) as Record<string, unknown>);
-  return { body: { ...fields, mode } };
 }

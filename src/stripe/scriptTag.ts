@@ -26,12 +26,6 @@ function stripeTags(): HTMLScriptElement[] {
   return candidates.filter((tag) => isStripeJsUrl(tag.src));
 }
 
-/** A page tag that turns advanced fraud signals off is the page's choice: the tags we add keep it. */
-function notePageChoices(): void {
-  const page = pageState();
-  if (!page.fraudSignalsOff && stripeTags().some((tag) => fraudSignalsOffIn(tag.src))) page.fraudSignalsOff = true;
-}
-
 const stateOf = (tag: HTMLScriptElement) => tag.getAttribute(LOADING_STATE_ATTR) as TagState | null;
 
 /**
@@ -46,15 +40,21 @@ function requestOver(tag: HTMLScriptElement): boolean {
 }
 
 /**
- * Removes the Stripe.js tags known to be dead: their request ended without defining window.Stripe.
- * Never one that may still be loading: ours that timed out stay (their request may still answer, and
- * is then used); a page tag is only judged once it had its grace (see loadScriptOnce).
+ * The page's Stripe.js tags but those known to be dead, which are removed; the page's choices noted. A page tag that turns
+ * advanced fraud signals off is the page's choice: the tags we add keep it. A dead tag's request
+ * ended without defining window.Stripe; never one that may still be loading: ours that timed out stay
+ * (their request may still answer, and is then used); a page tag is only judged once it had its
+ * grace (see loadScriptOnce).
  */
-function removeDeadTags(): void {
-  for (const tag of stripeTags()) {
+function readTags(): HTMLScriptElement[] {
+  const page = pageState();
+  return stripeTags().filter((tag) => {
+    if (fraudSignalsOffIn(tag.src)) page.fraudSignalsOff = true;
     const state = stateOf(tag);
-    if (state === 'failed' || state === 'blocked' || state === 'unavailable') tag.remove();
-  }
+    const dead = state === 'failed' || state === 'blocked' || state === 'unavailable';
+    if (dead) tag.remove();
+    return !dead;
+  });
 }
 
 /**
@@ -107,11 +107,11 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
   return new Promise<void>((resolve, reject) => {
     if (stripeGlobalReady()) return resolve();
     let tag: HTMLScriptElement;
+    let tags: HTMLScriptElement[];
     try {
-      notePageChoices();
-      removeDeadTags();
+      tags = readTags();
       // A page tag whose request is over but whose script has not run yet gets a moment: see requestOver.
-      const settling = stripeTags().find((t) => stateOf(t) === null && requestOver(t));
+      const settling = tags.find((t) => stateOf(t) === null && requestOver(t));
       if (settling) {
         setTimeout(() => {
           if (stripeGlobalReady()) return resolve();
@@ -120,14 +120,14 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
         }, SETTLE_GRACE_MS);
         return;
       }
-      const joined = stripeTags().find((t) => stateOf(t) === 'pending' || stateOf(t) === null);
+      const joined = tags.find((t) => stateOf(t) === 'pending' || stateOf(t) === null);
       tag = joined ?? injectTag(nonce);
       if (joined && stateOf(joined) === null) joined.setAttribute(LOADING_STATE_ATTR, 'pending');
     } catch (error) {
       return reject(error as CheckoutError);
     }
     // Timed-out tags still in flight: if one of them answers first, this attempt is over too.
-    const stalled = stripeTags().filter((t) => t !== tag && stateOf(t) === 'timeout');
+    const stalled = tags.filter((t) => t !== tag && stateOf(t) === 'timeout');
     let settled = false;
 
     const finish = (state: TagState, error?: CheckoutError) => {

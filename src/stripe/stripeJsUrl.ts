@@ -2,16 +2,17 @@
 // (the pricing table, the buy button): joining one of those as Stripe.js would wait on a script that
 // never defines window.Stripe, and remove it from the page once it loaded. Only Stripe.js's own URLs
 // are Stripe.js, decided as @stripe/stripe-js 10.2.1's own `findScript` decides (its two patterns,
-// copied: the package does not export them).
+// in one: the package does not export them).
 import { STRIPE_JS_URL } from './policy';
 
-/** `https://js.stripe.com/v3`, `/v3/`, with any query. */
-const V3_URL = /^https:\/\/js\.stripe\.com\/v3\/?(\?.*)?$/;
-/** `https://js.stripe.com/<v3 or a release train, e.g. endive>/stripe.js`, with any query. */
-const RELEASE_URL = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+)\/stripe\.js(\?.*)?$/;
+/**
+ * `https://js.stripe.com/v3` or `/v3/`, and `https://js.stripe.com/<v3 or a release train, e.g.
+ * endive>/stripe.js`, each with any query.
+ */
+const STRIPE_JS = /^https:\/\/js\.stripe\.com\/(v3\/?|(v3|[a-z]+)\/stripe\.js)(\?.*)?$/;
 
 export function isStripeJsUrl(url: string): boolean {
-  return V3_URL.test(url) || RELEASE_URL.test(url);
+  return STRIPE_JS.test(url);
 }
 
 /** Whether a Stripe.js URL turns advanced fraud signals off (`?advancedFraudSignals=false`), as Stripe documents it. */
@@ -29,9 +30,6 @@ export interface TagUrlOptions {
 
 /** The URL of a tag we add: the canonical one unless the page's choices or a stalled request say otherwise. */
 export function stripeJsUrl({ stalledAttempts, fraudSignalsOff }: TagUrlOptions): string {
-  const query = new URLSearchParams();
-  if (fraudSignalsOff) query.set('advancedFraudSignals', 'false');
-  if (stalledAttempts > 0) query.set('retry', String(stalledAttempts));
-  const search = query.toString();
-  return search ? `${STRIPE_JS_URL}?${search}` : STRIPE_JS_URL;
+  const query = [fraudSignalsOff && 'advancedFraudSignals=false', stalledAttempts > 0 && `retry=${stalledAttempts}`].filter(Boolean);
+  return query.length ? `${STRIPE_JS_URL}?${query.join('&')}` : STRIPE_JS_URL;
 }

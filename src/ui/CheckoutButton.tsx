@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ButtonMessages, CheckoutButtonProps, ScriptState } from '../types';
+import type { CheckoutButtonProps, ScriptState } from '../types';
 import { SCRIPT_ERROR_CODES } from '../errors';
 import { callHost } from '../hostCallback';
 import { now } from '../events';
@@ -68,13 +68,6 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const { buttonRef, refocusLater } = useRefocusButton(flow.phase !== 'embedded' && !blocked);
   const run = useCheckoutRun({ latest, state, load, dispatch, emit, onFailure: focus.expectFailure });
 
-  // Whether the dialog reached the screen: a dialog that never showed (its chunk failed) is not "closed".
-  const dialogShown = useRef(false);
-  const closeDialog = (completed: boolean) => {
-    dialogShown.current = false;
-    refocusLater();
-    if (dispatch({ type: 'close' })) emit({ type: 'embedded_close', completed });
-  };
   const retry = () => {
     dispatch({ type: 'dismiss', at: now() });
     focus.expectFailure();
@@ -82,10 +75,12 @@ export function CheckoutButton(props: CheckoutButtonProps) {
     startLoad();
   };
 
-  // No retry can fix a configuration error or a CSP that blocks Stripe.js.
-  const offerRetry =
-    embedded && !configError && state === 'rejected' && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
+  // No retry can fix a configuration error or a CSP that blocks Stripe.js. Without a configuration
+  // error, a script error is there only while the script is rejected.
+  const offerRetry = embedded && !configError && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
   const busy = isBusy(flow);
+  // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
+  const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;
   const ariaBusy = busy || (embedded && state === 'pending');
 
   return (
@@ -120,7 +115,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       {shownError && (
         <p ref={focus.alertRef} role="alert" tabIndex={-1} className="mfc-alert">
           {/* The wallets' own failures are shown by their row, with its texts. */}
-          {waiting ? messages.sessionWait : messages[shownError.code as keyof ButtonMessages]}
+          {(waiting && alertTexts.sessionWait) || alertTexts[shownError.code as keyof typeof alertTexts]}
         </p>
       )}
       {offerRetry && (
@@ -132,23 +127,17 @@ export function CheckoutButton(props: CheckoutButtonProps) {
         <CheckoutDialog
           stripe={flow.stripe}
           clientSecret={flow.clientSecret}
+          lang={lang}
+          nonce={nonce}
           title={messages.dialogTitle}
           closeLabel={messages.closeDialog}
-          onEmbeddedEvent={emit}
-          onOpen={() => {
-            dialogShown.current = true;
-            emit({ type: 'embedded_open' });
+          emit={emit}
+          close={() => {
+            refocusLater();
+            return dispatch({ type: 'close' });
           }}
-          onClose={() => closeDialog(false)}
-          onComplete={() => {
-            closeDialog(true);
-            callHost(latest.current.onComplete);
-          }}
-          onFail={(error) => {
-            if (dialogShown.current) emit({ type: 'embedded_close', completed: false });
-            dialogShown.current = false;
-            run.fail(error);
-          }}
+          complete={() => callHost(latest.current.onComplete)}
+          fail={run.fail}
         />
       )}
     </div>

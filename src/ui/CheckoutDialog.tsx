@@ -1,18 +1,18 @@
-// Embedded mode's dialog (EmbeddedDialog.tsx, with Stripe's embedded Checkout) is a chunk of its own:
+// Embedded mode's dialog (DialogInFlow.tsx and EmbeddedDialog.tsx, with Stripe's embedded Checkout) is a chunk of its own:
 // redirect mode never needs it, and embedded mode only after a click. Fetched when the page is idle
 // after start-up, or when the dialog opens if sooner.
 import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { checkoutError } from '../errors';
 import { lazyChunk } from '../lazyChunk';
-import type { EmbeddedDialogProps } from './EmbeddedDialog';
+import type { DialogInFlowProps } from './DialogInFlow';
 
-export type CheckoutDialogProps = EmbeddedDialogProps;
+export type CheckoutDialogProps = DialogInFlowProps;
 
-const dialog = lazyChunk(() => import('./EmbeddedDialog'), { whenIdle: true });
+const dialog = lazyChunk(() => import('./DialogInFlow'), { whenIdle: true });
 
 /** Stands in when the chunk cannot be fetched: the flow ends in `embedded_failed`, as any failed start. */
-function Unavailable({ onFail }: CheckoutDialogProps) {
-  // Once, with the first `onFail` (the button passes a new one on every render; StrictMode runs
+function Unavailable({ fail: onFail }: CheckoutDialogProps) {
+  // Once, with the first `fail` (the button may pass a new one on a render; StrictMode runs
   // effects twice).
   const fail = useRef<typeof onFail | null>(onFail);
   useEffect(() => {
@@ -29,7 +29,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     () =>
       lazy<ComponentType<CheckoutDialogProps>>(() =>
         dialog.load().then(
-          (m) => ({ default: m.EmbeddedDialog }),
+          (m) => ({ default: m.DialogInFlow }),
           () => ({ default: Unavailable }),
         ),
       ),

@@ -1,15 +1,24 @@
 // Embedded mode's dialog, in a chunk of its own (CheckoutDialog.tsx fetches it).
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutError } from '../types';
 import { startEmbeddedCheckout, type EmbeddedCheckoutEvent } from '../checkout/embedded';
+import { DIALOG_TEXTS } from '../i18n/texts/dialog';
+import type { Language } from '../i18n/languages';
+import { DIALOG_CSS } from './dialogStyles';
+import { installStyles, styleScopeOf } from './styles';
 import { useLatest } from './useLatest';
 
 export interface EmbeddedDialogProps {
   stripe: Stripe;
   clientSecret: string;
-  title: string;
-  closeLabel: string;
+  /** The language of the built-in title and close label (src/i18n/texts/dialog.ts, shipped with this chunk). */
+  lang: Language;
+  /** The host's own title and close label, over the built-in ones. */
+  title?: string;
+  closeLabel?: string;
+  /** The host's nonce, for the dialog's styles where they need a <style> tag. */
+  nonce?: string;
   onClose: () => void;
   onComplete: () => void;
   onFail: (error: CheckoutError) => void;
@@ -23,13 +32,16 @@ export interface EmbeddedDialogProps {
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
+export function EmbeddedDialog({ stripe, clientSecret, lang, title, closeLabel, nonce, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
+  const texts = DIALOG_TEXTS[lang];
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const embedRef = useRef<HTMLDivElement>(null);
   const callbacks = useLatest({ onComplete, onFail, onOpen, onEmbeddedEvent });
   // StrictMode runs the effect below twice: the opening is told once.
   const told = useRef(false);
+  // Before the dialog is painted, into the scope it is rendered in, as the button's own (CheckoutButton.tsx).
+  useLayoutEffect(() => installStyles(styleScopeOf(dialogRef.current!), nonce, DIALOG_CSS), [nonce]);
 
   useEffect(() => {
     const dialog = dialogRef.current!;
@@ -75,9 +87,9 @@ export function EmbeddedDialog({ stripe, clientSecret, title, closeLabel, onClos
     >
       <div className="mfc-dialog-bar">
         <h2 id={titleId} className="mfc-dialog-title">
-          {title}
+          {title ?? texts.dialogTitle}
         </h2>
-        <button type="button" className="mfc-close" aria-label={closeLabel} onClick={onClose}>
+        <button type="button" className="mfc-close" aria-label={closeLabel ?? texts.closeDialog} onClick={onClose}>
           ×
         </button>
       </div>

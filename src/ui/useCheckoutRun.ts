@@ -1,17 +1,20 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useRef } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
-import { runCheckout } from '../checkout/runCheckout';
 import { toCheckoutError } from '../errors';
 import { callHost } from '../hostCallback';
+import { lazyChunk } from '../lazyChunk';
 import { now, type CheckoutEventInput } from '../events';
+import type { Language } from '../i18n/languages';
+import type { ClickMessages } from '../i18n/texts/click';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
 
-function defaultRedirect(url: string): void {
-  window.location.assign(url);
-}
+// What a click runs (clickRun.ts: the session, the URL check, the redirect or the embed) is not
+// needed to show the button: a chunk of its own, fetched once the page is idle after start-up, or at
+// the first click if sooner.
+const clickCode = lazyChunk(() => import('./clickRun'), { whenIdle: true });
 
 export interface CheckoutRunDeps {
   latest: { readonly current: CheckoutButtonProps };
@@ -29,20 +32,18 @@ export interface CheckoutRunHandlers {
   start: () => Promise<void>;
   /** A failure of the flow: shown, and told to the host's `onError`. */
   fail: (error: CheckoutError) => void;
+  /**
+   * The built-in texts of a session's failures and of the server's wait, in `lang`: there once the
+   * click's code has arrived, as each of them follows a click.
+   */
+  clickTexts: (lang: Language) => ClickMessages | undefined;
 }
 
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
 export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure }: CheckoutRunDeps): CheckoutRunHandlers {
   const lifetime = useLifetimeSignal();
-
-  // Back from the hosted page through the back/forward cache: the page is live again, the button too.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) dispatch({ type: 'restored' });
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [dispatch]);
+  // Once the click's code has arrived: every text it brings follows a click.
+  const texts = useRef<Readonly<Record<Language, ClickMessages>>>(undefined);
 
   const fail = useCallback(
     (error: CheckoutError) => {
@@ -57,41 +58,23 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     if (!dispatch({ type: 'click', at: now() })) return;
     const sessionStart = emit({ type: 'session_start' }).at;
     const signal = lifetime.current.signal;
-    const p = latest.current;
-    const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = flowSettings(p);
+    const props = latest.current;
     // Embedded mode needs Stripe.js: start it alongside the session. Redirect mode does not wait
     // for it, and only starts it here when nothing has (`loadOn="click"`).
-    const stripeReady = mode === 'embedded' || state === 'initial' ? load() : null;
-    const { createSession, sessionEndpoint, sessionBody } = p;
-    const outcome = await runCheckout({ mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
-    if (outcome.kind === 'aborted' || signal.aborted) return;
-    const ms = Math.round(now() - sessionStart);
-    emit(outcome.kind === 'failed' ? { type: 'session_end', ms, code: outcome.error.code } : { type: 'session_end', ms });
-    if (outcome.kind === 'failed') return fail(outcome.error);
-    if (outcome.kind === 'redirect') {
-      // The origin only: the URL itself identifies the session.
-      emit({ type: 'redirect', origin: new URL(outcome.url).origin });
-      let left: void | boolean;
-      try {
-        left = p.redirect ? p.redirect(outcome.url) : (defaultRedirect(outcome.url), true);
-      } catch (cause) {
-        return fail(toCheckoutError('redirect_refused', 'The redirect function threw', cause));
-      }
-      // The default redirect leaves the page; a host's own may keep us on it.
-      dispatch({ type: 'redirected', pageStays: left !== true });
-      return;
+    const settings = flowSettings(props);
+    const stripeReady = settings.mode === 'embedded' || state === 'initial' ? load() : null;
+    let code: typeof import('./clickRun');
+    try {
+      code = await clickCode.load();
+      texts.current = code.CLICK_TEXTS;
+    } catch (cause) {
+      if (signal.aborted) return;
+      const error = toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause);
+      emit({ type: 'session_end', ms: Math.round(now() - sessionStart), code: error.code });
+      return fail(error);
     }
-    const loaded = await (stripeReady ?? load());
-    if (signal.aborted) return;
-    if (loaded.state !== 'resolved') {
-      // The script's error is already shown, with its Try again where one can help.
-      onFailure();
-      dispatch({ type: 'scriptUnavailable' });
-      return;
-    }
-    // `embedded_open` comes from the dialog, once it is on screen (CheckoutButton.tsx).
-    dispatch({ type: 'embed', stripe: loaded.stripe, clientSecret: outcome.clientSecret });
+    await code.runClick({ props, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
-  return { start, fail };
+  return { start, fail, clickTexts: (lang) => texts.current?.[lang] };
 }

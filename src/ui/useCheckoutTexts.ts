@@ -1,13 +1,16 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ButtonMessages, CheckoutMessages } from '../types';
+import type { ButtonMessages, CheckoutMessages, LaterMessageKey } from '../types';
 import { chooseLanguage, type Language } from '../i18n/languages';
 import { TEXTS } from '../i18n/texts';
 
 export interface CheckoutTexts {
   /** The language of the built-in texts, for the root's `lang`. */
   lang: Language;
-  /** Wallets mode's texts come with its chunk (src/i18n/texts/wallets.ts). */
-  messages: ButtonMessages;
+  /**
+   * Wallets mode's texts come with its chunk (src/i18n/texts/wallets.ts), `sessionWait` and the
+   * dialog's with theirs: here only the host's own, if it gave them.
+   */
+  messages: ButtonMessages & Partial<Pick<CheckoutMessages, LaterMessageKey>>;
 }
 
 function subscribeLanguages(onChange: () => void): () => void {

@@ -1,6 +1,23 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { CheckoutError } from '../types';
 
+/**
+ * Focus asked for ahead (the returned function), moved once `when` turns true: to `target()`, read
+ * then, as the element may only be there by that time. Nothing moves focus that no one asked for.
+ */
+function useFocusWhen(when: unknown, target: () => HTMLElement | null | undefined): () => void {
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!when || !pending.current) return;
+    pending.current = false;
+    target()?.focus();
+    // `target` reads refs: only `when` decides.
+  }, [when]);
+  return useCallback(() => {
+    pending.current = true;
+  }, []);
+}
+
 export interface FailureFocus {
   /** The alert and the Try again button: focus goes to Try again where there is one. */
   alertRef: React.RefObject<HTMLParagraphElement | null>;
@@ -13,15 +30,7 @@ export interface FailureFocus {
 export function useFocusAfterFailure(shownError: CheckoutError | undefined): FailureFocus {
   const alertRef = useRef<HTMLParagraphElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
-  const expected = useRef(false);
-  useEffect(() => {
-    if (!shownError || !expected.current) return;
-    expected.current = false;
-    (retryRef.current ?? alertRef.current)?.focus();
-  }, [shownError]);
-  const expectFailure = useCallback(() => {
-    expected.current = true;
-  }, []);
+  const expectFailure = useFocusWhen(shownError, () => retryRef.current ?? alertRef.current);
   return { alertRef, retryRef, expectFailure };
 }
 
@@ -31,14 +40,6 @@ export function useFocusAfterFailure(shownError: CheckoutError | undefined): Fai
  */
 export function useRefocusButton(canFocus: boolean): { buttonRef: React.RefObject<HTMLButtonElement | null>; refocusLater: () => void } {
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const pending = useRef(false);
-  useEffect(() => {
-    if (!canFocus || !pending.current) return;
-    pending.current = false;
-    buttonRef.current?.focus();
-  }, [canFocus]);
-  const refocusLater = useCallback(() => {
-    pending.current = true;
-  }, []);
+  const refocusLater = useFocusWhen(canFocus, () => buttonRef.current);
   return { buttonRef, refocusLater };
 }

@@ -1,4 +1,5 @@
-import { sessionBodyError, sessionRequestBody } from '../../src/checkout/sessionBody';
+import { sessionRequestBody } from '../../src/checkout/requestBody';
+import { sessionBodyError } from '../../src/checkout/sessionBody';
 
 describe('sessionRequestBody', () => {
   it("adds the button's mode to the host's fields", () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CheckoutButtonProps } from '../../src/types';
 import { CheckoutButton } from '../../src/CheckoutButton';
 import { en } from '../../src/i18n/texts/en';
+import { CLICK_TEXTS } from '../../src/i18n/texts/click';
 import { expectNoAxeViolations } from '../support/axe';
 import { answerWithStripe, blockByCsp, currentTag, failNetwork, resetPage, stripeTags } from '../support/stripeStub';
 
@@ -287,6 +288,26 @@ describe('CheckoutButton: redirect flow', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://pay.example.com/s/1'));
   });
 
+  it('back from the hosted page through the back/forward cache, the button is usable again', async () => {
+    const user = userEvent.setup();
+    const redirect = jest.fn(() => true); // the page is left
+    const view = render(
+      <CheckoutButton publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} redirect={redirect}>
+        Pay 12 €
+      </CheckoutButton>,
+    );
+    const button = () => screen.getByRole('button', { name: /pay 12/i });
+    await user.click(button());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect(button()).toHaveAttribute('aria-busy', 'true'); // a first load, not a return
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(button()).toHaveAttribute('aria-busy', 'false');
+    view.unmount();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // nothing listens any more
+  });
+
   it('a failed session shows session_failed; the next click asks again', async () => {
     const user = userEvent.setup();
     const createSession = jest
@@ -303,6 +324,20 @@ describe('CheckoutButton: redirect flow', () => {
     expect(root()).not.toHaveAttribute('data-checkout-error');
   });
 
+  it("a session's failure is said in the texts that came with the click's code, in the button's language, a host's own text first", async () => {
+    const user = userEvent.setup();
+    const createSession = jest.fn(async () => ({ url: 'https://evil.example/pay' }));
+    const { root, button, unmount } = setup({ createSession, stripeOptions: { locale: 'fr' } });
+    await user.click(button());
+    await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
+    expect(screen.getByRole('alert')).toHaveTextContent(CLICK_TEXTS.fr.redirect_refused);
+    unmount();
+    const own = setup({ createSession, messages: { redirect_refused: 'Not there.' } });
+    await user.click(own.button());
+    await waitFor(() => expect(own.root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Not there.');
+  });
+
   it('a server that asks to wait (Retry-After): the alert says to wait, clicks send nothing until the wait is over', async () => {
     const user = userEvent.setup();
     const limited = { code: 'session_failed', message: 'POST /api/s answered 429 Too Many Requests. Retry after 1 s.', retryAfterMs: 400 };
@@ -311,7 +346,7 @@ describe('CheckoutButton: redirect flow', () => {
     await user.click(button());
     await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
     expect(onError).toHaveBeenCalledWith(limited);
-    expect(screen.getByRole('alert')).toHaveTextContent(en.sessionWait);
+    expect(screen.getByRole('alert')).toHaveTextContent(CLICK_TEXTS.en.sessionWait);
     expect(button()).toHaveAttribute('aria-disabled', 'true');
     await user.click(button());
     expect(createSession).toHaveBeenCalledTimes(1);

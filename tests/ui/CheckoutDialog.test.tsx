@@ -16,18 +16,18 @@ import { answerWithStripe, resetPage } from '../support/stripeStub';
 describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
   it('ends the flow in embedded_failed, once, when its chunk cannot be fetched; nothing is thrown into the page', async () => {
     const onFail = jest.fn();
-    const props = { stripe: {} as Stripe, clientSecret: 'cs_test_1_secret', title: 'Secure payment', closeLabel: 'Close', onClose: jest.fn(), onComplete: jest.fn() };
+    const props = { stripe: {} as Stripe, clientSecret: 'cs_test_1_secret', lang: 'en' as const, title: 'Secure payment', closeLabel: 'Close', emit: jest.fn(), close: jest.fn(), complete: jest.fn() };
     const { rerender } = render(
       <StrictMode>
-        <CheckoutDialog {...props} onFail={onFail} />
+        <CheckoutDialog {...props} fail={onFail} />
       </StrictMode>,
     );
     await waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
-    // The button re-renders with a new onFail: still one failure.
+    // The button re-renders with a new fail: still one failure.
     const later = jest.fn();
     rerender(
       <StrictMode>
-        <CheckoutDialog {...props} onFail={later} />
+        <CheckoutDialog {...props} fail={later} />
       </StrictMode>,
     );
     await new Promise((resolve) => setTimeout(resolve, 20));

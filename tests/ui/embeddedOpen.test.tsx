@@ -13,7 +13,7 @@ jest.mock('../../src/lazyChunk', () => {
   return {
     releaseDialogChunk: () => release(),
     lazyChunk: <T,>(importer: () => Promise<T>) => ({
-      load: () => (String(importer).includes('EmbeddedDialog') ? gate.then(importer) : importer()),
+      load: () => (String(importer).includes('DialogInFlow') ? gate.then(importer) : importer()),
     }),
   };
 });

@@ -24,6 +24,20 @@ describe('installStyles', () => {
   });
 });
 
+describe('installStyles with a stylesheet of its own (the dialog brings one in its chunk)', () => {
+  it('adds it once per scope, beside the button\'s', () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    const count = () => (shadow.adoptedStyleSheets?.length ?? 0) + shadow.querySelectorAll('style[data-checkout-styles]').length;
+    installStyles(shadow);
+    installStyles(shadow, undefined, '.mfc-dialog{padding:0}');
+    installStyles(shadow, undefined, '.mfc-dialog{padding:0}');
+    installStyles(shadow);
+    expect(count()).toBe(2);
+    host.remove();
+  });
+});
+
 describe('installStyles without constructed stylesheets', () => {
   const original = globalThis.CSSStyleSheet;
   afterEach(() => {

@@ -5,9 +5,6 @@ export const de: ButtonMessages = {
   buttonLabel: 'Mit Karte bezahlen',
   loading: 'Sichere Zahlung wird vorbereitet\u00a0…',
   tryAgain: 'Erneut versuchen',
-  sessionWait: 'Der Bezahlvorgang ist ausgelastet. Bitte kurz warten, dann erneut versuchen.',
-  dialogTitle: 'Sichere Zahlung',
-  closeDialog: 'Zahlung schließen',
   secret_key: 'Die Zahlung ist mit einem geheimen Schlüssel falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
   invalid_key: 'Die Zahlung ist falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
   invalid_option: 'Die Zahlung ist falsch eingerichtet. Bitte informieren Sie den Websitebetreiber.',
@@ -16,8 +13,4 @@ export const de: ButtonMessages = {
   script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',
   stripe_unavailable: 'Der sichere Zahlungsdienst ist nicht richtig gestartet. Bitte versuchen Sie es erneut.',
   session_failed: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es erneut.',
-  session_timeout: 'Der Start der Zahlung hat zu lange gedauert. Bitte versuchen Sie es erneut.',
-  invalid_session: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es später erneut.',
-  redirect_refused: 'Eine Weiterleitung an eine unerwartete Adresse wurde gestoppt. Bitte informieren Sie den Websitebetreiber.',
-  embedded_failed: 'Das Zahlungsformular ließ sich nicht öffnen. Bitte versuchen Sie es erneut.',
 };

@@ -4,9 +4,6 @@ export const en: ButtonMessages = {
   buttonLabel: 'Pay with card',
   loading: 'Preparing secure checkout…',
   tryAgain: 'Try again',
-  sessionWait: 'Checkout is busy right now. Please wait a moment, then try again.',
-  dialogTitle: 'Secure checkout',
-  closeDialog: 'Close checkout',
   secret_key: 'Checkout is misconfigured: it was given a secret key. Please contact the site owner.',
   invalid_key: 'Checkout is misconfigured. Please contact the site owner.',
   invalid_option: 'Checkout is misconfigured. Please contact the site owner.',
@@ -15,8 +12,4 @@ export const en: ButtonMessages = {
   script_blocked: 'This page blocked the secure payment service, so card payment is unavailable here.',
   stripe_unavailable: 'The secure payment service did not start correctly. Please try again.',
   session_failed: 'We could not start your checkout. Please try again.',
-  session_timeout: 'Starting your checkout took too long. Please try again.',
-  invalid_session: 'We could not start your checkout. Please try again later.',
-  redirect_refused: 'We stopped a redirect to an unexpected address. Please contact the site owner.',
-  embedded_failed: 'The payment form could not be opened. Please try again.',
 };

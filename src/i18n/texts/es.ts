@@ -5,9 +5,6 @@ export const es: ButtonMessages = {
   buttonLabel: 'Pagar con tarjeta',
   loading: 'Preparando el pago seguro…',
   tryAgain: 'Reintentar',
-  sessionWait: 'El pago está muy solicitado ahora. Espere un momento y vuelva a intentarlo.',
-  dialogTitle: 'Pago seguro',
-  closeDialog: 'Cerrar el pago',
   secret_key: 'El pago no está bien configurado: se le ha dado una clave secreta. Avise al responsable del sitio.',
   invalid_key: 'El pago no está bien configurado. Avise al responsable del sitio.',
   invalid_option: 'El pago no está bien configurado. Avise al responsable del sitio.',
@@ -16,8 +13,4 @@ export const es: ButtonMessages = {
   script_blocked: 'Esta página bloquea el servicio de pago seguro, así que aquí no se puede pagar con tarjeta.',
   stripe_unavailable: 'El servicio de pago seguro no se ha iniciado correctamente. Inténtelo de nuevo.',
   session_failed: 'No se ha podido iniciar el pago. Inténtelo de nuevo.',
-  session_timeout: 'El inicio del pago ha tardado demasiado. Inténtelo de nuevo.',
-  invalid_session: 'No se ha podido iniciar el pago. Inténtelo de nuevo más tarde.',
-  redirect_refused: 'Se ha detenido una redirección a una dirección inesperada. Avise al responsable del sitio.',
-  embedded_failed: 'No se ha podido abrir el formulario de pago. Inténtelo de nuevo.',
 };

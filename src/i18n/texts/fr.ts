@@ -5,9 +5,6 @@ export const fr: ButtonMessages = {
   buttonLabel: 'Payer par carte',
   loading: 'Préparation du paiement sécurisé…',
   tryAgain: 'Réessayer',
-  sessionWait: 'Le paiement est très sollicité. Veuillez patienter un instant, puis réessayer.',
-  dialogTitle: 'Paiement sécurisé',
-  closeDialog: 'Fermer le paiement',
   secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',
   invalid_key: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
   invalid_option: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
@@ -16,8 +13,4 @@ export const fr: ButtonMessages = {
   script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',
   stripe_unavailable: 'Le service de paiement sécurisé n’a pas démarré correctement. Veuillez réessayer.',
   session_failed: 'Impossible de lancer votre paiement. Veuillez réessayer.',
-  session_timeout: 'Le lancement de votre paiement a pris trop de temps. Veuillez réessayer.',
-  invalid_session: 'Impossible de lancer votre paiement. Veuillez réessayer plus tard.',
-  redirect_refused: 'Une redirection vers une adresse inattendue a été bloquée. Veuillez contacter le responsable du site.',
-  embedded_failed: 'Le formulaire de paiement n’a pas pu s’ouvrir. Veuillez réessayer.',
 };

@@ -5,9 +5,6 @@ export const it: ButtonMessages = {
   buttonLabel: 'Paga con carta',
   loading: 'Preparazione del pagamento sicuro…',
   tryAgain: 'Riprova',
-  sessionWait: 'Il pagamento è molto richiesto in questo momento. Attendi un attimo, poi riprova.',
-  dialogTitle: 'Pagamento sicuro',
-  closeDialog: 'Chiudi il pagamento',
   secret_key: 'Il pagamento non è configurato correttamente: è stata fornita una chiave segreta. Contatta il gestore del sito.',
   invalid_key: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
   invalid_option: 'Il pagamento non è configurato correttamente. Contatta il gestore del sito.',
@@ -16,8 +13,4 @@ export const it: ButtonMessages = {
   script_blocked: 'Questa pagina blocca il servizio di pagamento sicuro, quindi qui non è possibile pagare con carta.',
   stripe_unavailable: 'Il servizio di pagamento sicuro non si è avviato correttamente. Riprova.',
   session_failed: 'Non è stato possibile avviare il pagamento. Riprova.',
-  session_timeout: 'L’avvio del pagamento ha richiesto troppo tempo. Riprova.',
-  invalid_session: 'Non è stato possibile avviare il pagamento. Riprova più tardi.',
-  redirect_refused: 'È stato bloccato un reindirizzamento verso un indirizzo inatteso. Contatta il gestore del sito.',
-  embedded_failed: 'Non è stato possibile aprire il modulo di pagamento. Riprova.',
 };

@@ -5,9 +5,6 @@ export const ja: ButtonMessages = {
   buttonLabel: 'カードで支払う',
   loading: '安全な決済を準備しています…',
   tryAgain: '再試行',
-  sessionWait: '現在、決済が混み合っています。少し待ってから、もう一度お試しください。',
-  dialogTitle: '安全な決済',
-  closeDialog: '決済を閉じる',
   secret_key: '決済の設定に誤りがあります（シークレットキーが指定されています）。サイトの運営者にお問い合わせください。',
   invalid_key: '決済の設定に誤りがあります。サイトの運営者にお問い合わせください。',
   invalid_option: '決済の設定に誤りがあります。サイトの運営者にお問い合わせください。',
@@ -16,8 +13,4 @@ export const ja: ButtonMessages = {
   script_blocked: 'このページでは安全な決済サービスがブロックされているため、カード決済をご利用いただけません。',
   stripe_unavailable: '安全な決済サービスが正しく起動しませんでした。もう一度お試しください。',
   session_failed: '決済を開始できませんでした。もう一度お試しください。',
-  session_timeout: '決済の開始に時間がかかりすぎました。もう一度お試しください。',
-  invalid_session: '決済を開始できませんでした。しばらくしてからもう一度お試しください。',
-  redirect_refused: '想定外のアドレスへの移動を止めました。サイトの運営者にお問い合わせください。',
-  embedded_failed: '決済フォームを開けませんでした。もう一度お試しください。',
 };

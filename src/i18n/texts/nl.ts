@@ -5,9 +5,6 @@ export const nl: ButtonMessages = {
   buttonLabel: 'Betalen met kaart',
   loading: 'Veilige betaling wordt voorbereid…',
   tryAgain: 'Opnieuw proberen',
-  sessionWait: 'Betalen is nu erg druk. Wacht even en probeer het dan opnieuw.',
-  dialogTitle: 'Veilig betalen',
-  closeDialog: 'Betaling sluiten',
   secret_key: 'De betaling is verkeerd ingesteld: er is een geheime sleutel opgegeven. Laat het de eigenaar van de website weten.',
   invalid_key: 'De betaling is verkeerd ingesteld. Laat het de eigenaar van de website weten.',
   invalid_option: 'De betaling is verkeerd ingesteld. Laat het de eigenaar van de website weten.',
@@ -16,8 +13,4 @@ export const nl: ButtonMessages = {
   script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',
   stripe_unavailable: 'De veilige betaaldienst is niet goed gestart. Probeer het opnieuw.',
   session_failed: 'Je betaling kon niet worden gestart. Probeer het opnieuw.',
-  session_timeout: 'Het starten van je betaling duurde te lang. Probeer het opnieuw.',
-  invalid_session: 'Je betaling kon niet worden gestart. Probeer het later opnieuw.',
-  redirect_refused: 'Een doorverwijzing naar een onverwacht adres is tegengehouden. Laat het de eigenaar van de website weten.',
-  embedded_failed: 'Het betaalformulier kon niet worden geopend. Probeer het opnieuw.',
 };

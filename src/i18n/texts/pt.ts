@@ -5,9 +5,6 @@ export const pt: ButtonMessages = {
   buttonLabel: 'Pagar com cartão',
   loading: 'Preparando o pagamento seguro…',
   tryAgain: 'Tentar novamente',
-  sessionWait: 'O pagamento está muito solicitado agora. Aguarde um momento e tente novamente.',
-  dialogTitle: 'Pagamento seguro',
-  closeDialog: 'Fechar pagamento',
   secret_key: 'O pagamento está configurado incorretamente: foi fornecida uma chave secreta. Avise o responsável pelo site.',
   invalid_key: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
   invalid_option: 'O pagamento está configurado incorretamente. Avise o responsável pelo site.',
@@ -16,8 +13,4 @@ export const pt: ButtonMessages = {
   script_blocked: 'Esta página bloqueia o serviço de pagamento seguro, então o pagamento com cartão não está disponível aqui.',
   stripe_unavailable: 'O serviço de pagamento seguro não iniciou corretamente. Tente novamente.',
   session_failed: 'Não foi possível iniciar o pagamento. Tente novamente.',
-  session_timeout: 'O início do pagamento demorou demais. Tente novamente.',
-  invalid_session: 'Não foi possível iniciar o pagamento. Tente novamente mais tarde.',
-  redirect_refused: 'Um redirecionamento para um endereço inesperado foi bloqueado. Avise o responsável pelo site.',
-  embedded_failed: 'Não foi possível abrir o formulário de pagamento. Tente novamente.',
 };

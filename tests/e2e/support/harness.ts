@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from 'playwright-core';
 import type { HostEvent } from '../../../host-example/demo/recorder';
 import type { JsonProps } from '../../../host-example/demo/options';
+import { DIALOG_TEXTS } from '../../../src/i18n/texts/dialog';
 import { en } from '../../../src/i18n/texts/en';
+import { CLICK_TEXTS } from '../../../src/i18n/texts/click';
 import { STRIPE_JS_URL } from '../../../src/stripe/policy';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
 import { CHROMIUM_ARGS } from '../../../build/chromium';
@@ -555,4 +557,5 @@ export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, 
 }
 
 /** The texts a person reads (the remote's defaults). */
-export const MESSAGES = en;
+/** Every built-in English text, the ones a click's chunks bring included. */
+export const MESSAGES = { ...en, ...CLICK_TEXTS.en, ...DIALOG_TEXTS.en };

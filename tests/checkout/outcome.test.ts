@@ -1,4 +1,4 @@
-import { runCheckout, type CheckoutRun } from '../../src/checkout/runCheckout';
+import { checkoutOutcome as runCheckout, type CheckoutRun } from '../../src/checkout/outcome';
 
 function run(over: Partial<CheckoutRun>): CheckoutRun {
   return {
@@ -10,7 +10,7 @@ function run(over: Partial<CheckoutRun>): CheckoutRun {
   };
 }
 
-describe('runCheckout', () => {
+describe('checkoutOutcome', () => {
   it('ends in a redirect to a checked URL', async () => {
     const outcome = await runCheckout(run({ createSession: async () => ({ url: 'https://checkout.stripe.com/c/pay/1' }) }));
     expect(outcome).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.com/c/pay/1' });
