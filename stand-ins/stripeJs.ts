@@ -126,12 +126,12 @@ window.Stripe = function Stripe(key) {
                 }
                 var wallets = sw.wallets;
                 row = document.createElement('div');
-                row.style.cssText = 'display:flex;gap:8px';
+                row.style.cssText = 'display:flex;flex-wrap:wrap;gap:8px';
                 wallets.forEach(function (type) {
                   var b = document.createElement('button');
                   b.type = 'button';
                   b.textContent = WALLET_LABELS[type] + ' (stand-in)';
-                  b.style.cssText = 'flex:1;height:44px;font:inherit;background:#000;color:#fff;border:0;border-radius:4px';
+                  b.style.cssText = 'flex:1 0 auto;height:44px;padding:0 14px;white-space:nowrap;font:inherit;background:#000;color:#fff;border:0;border-radius:4px';
                   b.addEventListener('focus', function () { emit('focus', { elementType: 'expressCheckout' }); });
                   b.addEventListener('blur', function () { emit('blur', { elementType: 'expressCheckout' }); });
                   b.addEventListener('click', function () {
