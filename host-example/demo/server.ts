@@ -7,14 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../stand-ins/stripeJs';
+import { stripeJsServiceWorker } from '../../stand-ins/stripeJsWorker';
+import { openCheckoutBackend, type CheckoutBackend } from '../../server/backend';
+import { describeDatabase } from '../../server/db/open';
+import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { describeDatabase, openDatabase } from '../../server/db/open';
-import type { Database } from '../../server/db/sql';
-import { sqlOrders } from '../../server/orderStore';
-import { warehouseFulfil } from '../../server/warehouse';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { checkoutStandInPage } from './checkoutStandInPage';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
@@ -41,35 +38,13 @@ export function demoStripe(env = process.env): DemoStripe {
   return { publishableKey: OFFLINE_PUBLISHABLE_KEY, standIn: true, stripe: null };
 }
 
-function serviceWorker(): string {
-  return `// The demo's stand-in for js.stripe.com, by the page's ?stripe= scenario.
-const STAND_IN = ${JSON.stringify(STRIPE_STAND_IN)}, NO_GLOBAL = ${JSON.stringify(NO_STRIPE_GLOBAL)};
-const js = (body) => new Response(body, { headers: { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' } });
-self.addEventListener('install', (e) => e.waitUntil(self.skipWaiting()));
-self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', (event) => {
-  if (!event.request.url.startsWith('https://js.stripe.com/')) return;
-  event.respondWith(self.clients.get(event.clientId).then((client) => {
-    const scenario = client ? new URL(client.url).searchParams.get('stripe') : null;
-    if (scenario === 'fail') return Response.error();
-    if (scenario === 'hang') return new Promise(() => {});
-    if (scenario === 'no-stripe') return js(NO_GLOBAL);
-    if (scenario === 'slow') return new Promise((r) => setTimeout(() => r(js(STAND_IN)), ${SLOW_STRIPE_MS}));
-    return js(STAND_IN);
-  }));
-});
-`;
-}
-
 function send(res: ServerResponse, status: number, body: string, type: string): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
-interface Backend {
-  routes: ReturnType<typeof checkoutRoutes>;
+interface Backend extends CheckoutBackend {
   standIn: StripeApiStandIn | null;
-  db: Database;
 }
 
 async function startBackend(origin: string, { stripe }: DemoStripe, env = process.env): Promise<Backend> {
@@ -77,18 +52,16 @@ async function startBackend(origin: string, { stripe }: DemoStripe, env = proces
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (stripe ? undefined : `whsec_offline${randomBytes(12).toString('hex')}`);
   const standIn = stripe ? null : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
   if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (see docs/server.md)`);
+  const log = (line: string) => console.log(`[demo] ${line}`);
   // Orders in PGlite under .data/ (or DATABASE_URL's Postgres); shipped to WAREHOUSE_URL, or logged.
-  const db = await openDatabase(env);
-  console.log(`[demo] orders: ${describeDatabase(env)}`);
-  const routes = checkoutRoutes({
-    stripe: stripe ?? stripeForStandIn(standIn!),
-    catalog: catalogOf(DEMO_PRODUCTS),
-    returnPage: `${origin}/`,
-    orders: sqlOrders(db),
-    fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL, log: (line) => console.log(`[demo] ${line}`) }),
-    webhookSecret,
-  });
-  return { routes, standIn, db };
+  const backend = await openCheckoutBackend({ stripe: stripe ?? stripeForStandIn(standIn!), returnPage: `${origin}/`, webhookSecret, log, env }).catch(
+    async (error: unknown) => {
+      await standIn?.close();
+      throw error;
+    },
+  );
+  log(`orders: ${describeDatabase(env)}`);
+  return { ...backend, standIn };
 }
 
 /**
@@ -110,7 +83,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   start().catch((error: Error) => console.error(`[demo] the checkout backend could not start: ${error.message}`));
   const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === '/demo-sw.js') return send(res, 200, serviceWorker(), 'text/javascript');
+    if (url.pathname === '/demo-sw.js') return send(res, 200, stripeJsServiceWorker(SLOW_STRIPE_MS), 'text/javascript');
     // The demo's session switch: a failing or silent endpoint, before the real one.
     const scenario = url.pathname === CHECKOUT_PATHS.sessions ? url.searchParams.get('scenario') : null;
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
