@@ -30,6 +30,10 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
+    // The remote's chunk policy is created with its first chunk, fetched at idle: it may come after `resolved`.
+    await host.page
+      .waitForFunction((name) => (window as unknown as { __policiesCreated: string[] }).__policiesCreated.includes(name), CHUNK_POLICY, { timeout: 5_000 })
+      .catch(() => undefined);
     const seen = await host.page.evaluate(() => {
       const w = window as unknown as { __defaultPolicyUrls: string[]; __policiesCreated: string[] };
       return { defaultPolicyUrls: w.__defaultPolicyUrls, created: w.__policiesCreated };
