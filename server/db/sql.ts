@@ -14,4 +14,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** `pglite` (embedded) or `postgres`, for logs and docs. */
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite in a folder: a folder only this process writes while it owns the database (the reconcile socket's). */
+  readonly ownedDir?: string;
 }

@@ -1,0 +1,106 @@
+/** @jest-environment node */
+// The orders' PGlite folder has one owner, whatever the process ids: two "containers" (PID namespaces,
+// both PID 1) against one folder, a holder killed, a holder frozen and taken over, two contenders for
+// one stale folder. Lock timings are shortened (100 ms beats, 1 s stale) so the tests take seconds.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../server/db/open';
+import { FolderLockedError, lockFolder } from '../../server/db/folderLock';
+import { newestGeneration } from '../../server/db/ownerFiles';
+import { ownerFolderOf } from '../../server/db/pglite';
+import { sqlOrders } from '../../server/orderStore';
+import { startOwner, unshareAvailable, type OwnerProcess } from './support/ownerProcess';
+
+jest.setTimeout(180_000);
+const POLICY = { heartbeatMs: 100, staleMs: 1_000 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let dir: string;
+const owners: OwnerProcess[] = [];
+const start = (options: Parameters<typeof startOwner>[1] = {}) => {
+  const owner = startOwner(path.join(dir, 'orders'), options);
+  owners.push(owner);
+  return owner;
+};
+const fulfilledIn = async (folder: string) => {
+  const db = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY });
+  const counts = await sqlOrders(db).counts();
+  await db.close();
+  return counts.fulfilled ?? 0;
+};
+
+beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-'))));
+afterEach(async () => {
+  for (const owner of owners.splice(0)) owner.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const namespaces = unshareAvailable();
+if (!namespaces && process.env.CI !== 'true') console.warn('SKIPPED: the PID-namespace lock tests need root and unshare (util-linux); CI runs them.');
+const inNamespaces = namespaces || process.env.CI === 'true' ? it : it.skip;
+
+inNamespaces('two processes in separate PID namespaces, both PID 1: the second is refused with a clear error, and every order of the first is there after reopening', async () => {
+  expect(unshareAvailable()).toBe(true); // under CI=true, a machine without unshare fails here
+  const first = start({ namespace: true });
+  expect(await first.next('opened')).toMatchObject({ pid: 1 });
+  const second = start({ namespace: true });
+  const refused = await second.next('refused');
+  expect(refused.pid).toBe(1);
+  expect(refused.refused).toMatch(/open in another process: .* is held by process 1 on .*, which is alive/);
+  expect(await second.exited).toBe(3);
+  first.send('write cs_test_first 40');
+  expect(await first.next('wrote')).toEqual({ wrote: 40 });
+  first.send('close');
+  await first.next('closed');
+  expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(40);
+});
+
+inNamespaces('a holder killed in its namespace stops beating: after the stale time another takes the folder over, with its orders', async () => {
+  const first = start({ namespace: true, ...POLICY });
+  await first.next('opened');
+  first.send('write cs_test_dead 5');
+  await first.next('wrote');
+  first.child.kill('SIGKILL'); // unshare --kill-child takes the namespace's PID 1 with it
+  await first.exited;
+  const startedAt = Date.now();
+  const second = start({ namespace: true, ...POLICY });
+  await second.next('opened');
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(POLICY.staleMs);
+  second.send('close');
+  await second.next('closed');
+  expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(5);
+});
+
+it('a frozen holder that was taken over stops writing, and never removes or releases the new owner\'s lock', async () => {
+  const folder = path.join(dir, 'orders');
+  const frozen = start(POLICY);
+  await frozen.next('opened');
+  frozen.child.kill('SIGSTOP');
+  const lost: Error[] = [];
+  const owner = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY, onLost: (error) => lost.push(error) });
+  const ours = (newestGeneration(ownerFolderOf(folder)))!;
+  frozen.child.kill('SIGCONT');
+  expect((await frozen.next('lost')).lost).toMatch(/Lost the lock on .*: (another process took it over|no heartbeat for)/);
+  frozen.send('write cs_test_late 3');
+  expect((await frozen.next('writeFailed')).writeFailed).toMatch(/Lost the lock/);
+  frozen.send('close');
+  await frozen.next('closed');
+  await sleep(POLICY.heartbeatMs * 5);
+  expect(newestGeneration(ownerFolderOf(folder))).toMatchObject({ generation: ours.generation, released: false, holder: { token: ours.holder!.token } });
+  expect(lost).toEqual([]);
+  await sqlOrders(owner).claim('cs_test_owner', 1_000);
+  await owner.close();
+  expect(newestGeneration(ownerFolderOf(folder))).toMatchObject({ generation: ours.generation, released: true });
+});
+
+it('two contenders for one stale folder: exactly one takes it over, the other is refused', async () => {
+  const root = path.join(dir, 'orders.owner');
+  mkdirSync(path.join(root, '1'), { recursive: true });
+  writeFileSync(path.join(root, '1', 'holder.json'), JSON.stringify({ token: 'dead', pid: 1, host: 'gone', since: '', beat: 7 }));
+  const results = await Promise.allSettled([0, 1].map(() => lockFolder(root, () => {}, POLICY)));
+  const won = results.filter((r) => r.status === 'fulfilled');
+  expect(won).toHaveLength(1);
+  expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(FolderLockedError) });
+  expect(existsSync(path.join(root, '1'))).toBe(false); // swept by the new owner: superseded
+  await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof lockFolder>>>).value.release();
+});
