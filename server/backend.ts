@@ -1,7 +1,8 @@
 // The server half assembled from the environment: the orders' database (PGlite under .data/, or
 // DATABASE_URL's Postgres), the example's warehouse `fulfil`, the lease and the per-client session
-// limit, and the three routes over them. The standalone server (main.ts) and the host example's demo
-// server both run this.
+// limit, the three routes over them, and reconcile on a schedule (with, on PGlite, the socket through
+// which `npm run reconcile` asks for a run). The standalone server (main.ts) and the host example's
+// demo server both run this.
 import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from './catalog';
 import { openDatabase } from './db/open';
@@ -9,6 +10,8 @@ import type { Database } from './db/sql';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './fulfilment';
 import { sqlOrders } from './orderStore';
 import { DEFAULT_SESSION_LIMIT, type RateLimit } from './rateLimit';
+import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcileSchedule';
+import { serveReconcile } from './reconcileSocket';
 import { checkoutRoutes } from './routes';
 import { warehouseFulfil } from './warehouse';
 
@@ -20,13 +23,18 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, SESSION_RATE_LIMIT, TRUST_PROXY (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, SESSION_RATE_LIMIT, TRUST_PROXY, RECONCILE_INTERVAL_MS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
+  /** Another process took the PGlite folder over: the database is closed already (logged by default). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 export interface CheckoutBackend {
   routes: ReturnType<typeof checkoutRoutes>;
   db: Database;
+  reconciler: Reconciler;
+  /** Stops the schedule and the reconcile socket, then closes the database. */
+  close(): Promise<void>;
 }
 
 /** `SESSION_RATE_LIMIT=burst/perMinute` (e.g. `10/10`) or `off`; `TRUST_PROXY=1` behind a proxy. */
@@ -45,18 +53,21 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
   return leaseOf(leaseMs);
 }
 
-export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, log, env = process.env }: BackendOptions): Promise<CheckoutBackend> {
+export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost }: BackendOptions): Promise<CheckoutBackend> {
   const lease = leaseFromEnv(env);
-  const db = await openDatabase(env);
-  const routes = checkoutRoutes({
-    stripe,
-    catalog: catalogOf(DEMO_PRODUCTS),
-    returnPage,
-    orders: sqlOrders(db),
-    fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL, log }),
-    lease,
-    rateLimit: rateLimitFromEnv(env),
-    webhookSecret,
-  });
-  return { routes, db };
+  const everyMs = reconcileIntervalFromEnv(env);
+  const db = await openDatabase(env, { onLost: onDatabaseLost });
+  const orders = sqlOrders(db);
+  const fulfil = warehouseFulfil({ url: env.WAREHOUSE_URL, log });
+  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage, orders, fulfil, lease, rateLimit: rateLimitFromEnv(env), webhookSecret });
+  const reconciler = startReconciler({ db, everyMs, reconcile: { stripe, orders, fulfil, lease } });
+  const socket = db.ownedDir
+    ? await serveReconcile(db.ownedDir, reconciler.run).catch((error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`))
+    : undefined;
+  const close = async () => {
+    reconciler.stop();
+    await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
+    await db.close();
+  };
+  return { routes, db, reconciler, close };
 }

@@ -15,19 +15,25 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
 }
 
 export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) {
-  const { routes, db } = await openCheckoutBackend({
+  const backend = await openCheckoutBackend({
     stripe: stripeFromEnv(env),
     returnPage: env.RETURN_PAGE ?? 'http://localhost:3000/',
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     env,
+    // Two writers would lose orders: without its database this server is no use, so it goes, loudly.
+    onDatabaseLost: (error) => {
+      console.error(`[orders] ${error.message}`);
+      process.exit(1);
+    },
   });
+  const { routes, db } = backend;
   const server = http.createServer((req, res) => void routes(req, res).then((answered) => answered || res.writeHead(404).end()));
   await new Promise<void>((resolve) => server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1', resolve));
   const url = `http://${env.HOST ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const close = async () => {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
-    await db.close();
+    await backend.close();
   };
   return { url, db, close };
 }

@@ -111,7 +111,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   const close = async () => {
     const started = await backend?.catch(() => undefined);
     await started?.standIn?.close();
-    await started?.db.close();
+    await started?.close();
   };
   return Object.assign(middleware, { close });
 }

@@ -1,0 +1,68 @@
+/** @jest-environment node */
+// `npm run reconcile` while server/main.ts runs on the default database (PGlite in a folder): the
+// command asks the server that owns the folder for the run, and prints its report; once the server
+// stopped, it runs by itself on the same folder.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
+import { exited, startServerChild, type ServerChild } from './support/serverProcesses';
+
+jest.setTimeout(180_000);
+const ROOT = path.resolve(__dirname, '../..');
+let standIn: StripeApiStandIn;
+let warehouse: WarehouseStandIn;
+let server: ServerChild | undefined;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'reconcile-cli-'));
+const folder = { ORDERS_DATA_DIR: path.join(dir, 'orders') };
+
+beforeAll(async () => {
+  standIn = await startStripeApiStandIn();
+  warehouse = await startWarehouseStandIn();
+});
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await standIn?.close();
+  await warehouse?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `npm run reconcile`'s command, with only the environment given (no key unless given). */
+const reconcileCli = (env: Record<string, string>) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    const { STRIPE_SECRET_KEY: _key, DATABASE_URL: _url, ...inherited } = process.env;
+    execFile(process.execPath, ['-r', 'ts-node/register', 'server/reconcileCli.ts'], { cwd: ROOT, env: { ...inherited, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
+    );
+  });
+
+it('while the server owns the PGlite folder, npm run reconcile asks it for the run and ships the missed order once; after the server stopped, it runs by itself', async () => {
+  server = await startServerChild({ ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url, RECONCILE_INTERVAL_MS: 'off' });
+  const created = await fetch(`${server.url}${CHECKOUT_PATHS.sessions}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reconcile-cli-1' },
+    body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
+  });
+  const id = /\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1];
+  await standIn.complete(id, 'paid'); // paid, and no webhook reached the server: a missed event
+
+  // No STRIPE_SECRET_KEY here: the server's own configuration runs it.
+  const first = await reconcileCli(folder);
+  expect(first.out).toContain('run by the server that owns the folder');
+  expect(first.out).toMatch(/listed 1; shipped now 1; already shipped 0/);
+  expect(first.out).toContain(`shipped ${id}`);
+  expect(first.code).toBe(0);
+  expect((await reconcileCli(folder)).out).toMatch(/shipped now 0; already shipped 1/);
+  expect(warehouse.calls.map((call) => call.idempotencyKey)).toEqual([id]);
+
+  server.kill('SIGTERM');
+  await exited(server.pid);
+  server = undefined;
+  const alone = await reconcileCli({ ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url });
+  expect(alone.out).not.toContain('run by the server');
+  expect(alone.out).toMatch(/listed 1; shipped now 0; already shipped 1/);
+  expect(alone.code).toBe(0);
+});
