@@ -1,0 +1,121 @@
+/** @jest-environment node */
+// Reconcile inside the server: on a schedule (a failing run logged, the next one still comes, nothing
+// kept alive), never at once for an interval past the longest timer, shipping a missed order on either
+// database, and one run at a time across two instances on one Postgres.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { openCheckoutBackend } from '../../server/backend';
+import { openDatabase } from '../../server/db/open';
+import type { Database } from '../../server/db/sql';
+import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcileSchedule';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
+import { describeEachDatabase } from '../support/databases';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A Stripe whose session list is `pages()` (nothing by default), counting its calls. */
+function listingStripe(pages: (call: number) => AsyncGenerator<Stripe.Checkout.Session> = async function* () {}) {
+  const stripe = { calls: 0, at: [] as number[], checkout: { sessions: { list: () => (stripe.at.push(Date.now()), pages(stripe.calls++)) } } };
+  return stripe as typeof stripe & Stripe;
+}
+const pgliteLike = { kind: 'pglite' } as Database;
+const noOrders = { orders: {} as never, fulfil: async () => {} };
+
+it('runs every interval; a failing run is logged and the next one still comes; stop ends it; its timer keeps nothing alive', async () => {
+  const stripe = listingStripe(async function* (call) {
+    if (call === 0) throw new Error('Stripe is down');
+  });
+  const lines: string[] = [];
+  const timersBefore = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  const startedAt = Date.now();
+  const reconciler = startReconciler({ db: pgliteLike, everyMs: 100, reconcile: { stripe, ...noOrders }, log: (line) => lines.push(line) });
+  expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(timersBefore);
+  while (stripe.calls < 3) await sleep(50);
+  reconciler.stop();
+  const runs = stripe.calls;
+  // Each run one interval after the start, or after the end of the one before: never sooner.
+  expect(stripe.at.map((at, i) => at - (i ? stripe.at[i - 1] : startedAt)).every((gap) => gap >= 99)).toBe(true);
+  expect(lines[0]).toBe('reconcile failed; the next run is in 100 ms');
+  expect(lines[1]).toBe('reconcile: listed 0; shipped now 0; already shipped 0; in progress 0; not paid 0; failed 0');
+  await sleep(300);
+  expect(stripe.calls).toBe(runs);
+});
+
+it('RECONCILE_INTERVAL_MS: an hour by default, off, refused when not a duration; one past the longest timer never fires at once', async () => {
+  expect(reconcileIntervalFromEnv({})).toBe(3_600_000);
+  expect(reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: 'off' })).toBe(false);
+  expect(() => reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: 'hourly' })).toThrow('RECONCILE_INTERVAL_MS must be a number of milliseconds, or off, not hourly.');
+  const huge = reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: String(2 ** 31) });
+  expect(huge).toBe(Infinity);
+  const stripe = listingStripe();
+  const warnings: Error[] = [];
+  const warn = (warning: Error) => warnings.push(warning);
+  process.on('warning', warn);
+  const reconciler = startReconciler({ db: pgliteLike, everyMs: huge, reconcile: { stripe, ...noOrders }, log: () => {} });
+  await sleep(200);
+  reconciler.stop();
+  process.off('warning', warn);
+  expect(stripe.calls).toBe(0);
+  expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
+});
+
+describeEachDatabase('reconcile inside the server', (driver, databases) => {
+  let standIn: StripeApiStandIn;
+  let warehouse: WarehouseStandIn;
+  beforeAll(async () => {
+    standIn = await startStripeApiStandIn();
+    warehouse = await startWarehouseStandIn();
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await warehouse?.close();
+  });
+
+  it('ships, on its schedule, a paid order no webhook reached', async () => {
+    const env = { ...(await databases.fresh()), WAREHOUSE_URL: warehouse.url, RECONCILE_INTERVAL_MS: '300' };
+    const backend = await openCheckoutBackend({ stripe: stripeForStandIn(standIn), returnPage: 'https://shop.example/', env, log: () => {} });
+    const server = http.createServer((req, res) => void backend.routes(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${CHECKOUT_PATHS.sessions}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `schedule-${driver}` },
+        body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
+      });
+      const id = /\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1];
+      await standIn.complete(id, 'paid');
+      for (let waited = 0; !warehouse.calls.some((call) => call.idempotencyKey === id) && waited < 10_000; waited += 100) await sleep(100);
+      expect(warehouse.calls.filter((call) => call.idempotencyKey === id)).toHaveLength(1);
+      expect(await backend.db.query('SELECT state FROM checkout_orders WHERE session_id = $1', [id])).toEqual([{ state: 'fulfilled' }]);
+    } finally {
+      server.close();
+      await backend.close();
+    }
+  }, 60_000);
+
+  if (driver === 'postgres') {
+    it('two instances on one Postgres: one run at a time, the other skips its turn', async () => {
+      const env = await databases.fresh();
+      const [a, b] = [await openDatabase(env), await openDatabase(env)];
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const stripe = listingStripe(async function* () {
+        await gate;
+      });
+      try {
+        const first = reconcileAlone(a, { stripe, ...noOrders });
+        await sleep(200);
+        expect(await reconcileAlone(b, { stripe, ...noOrders })).toBe('busy');
+        open();
+        expect(await first).toMatchObject({ listed: 0 });
+        expect(stripe.calls).toBe(1);
+        expect(await reconcileAlone(b, { stripe, ...noOrders })).toMatchObject({ listed: 0 }); // free again
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    }, 60_000);
+  }
+});
