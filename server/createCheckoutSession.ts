@@ -21,17 +21,16 @@ export interface CreateSessionOptions {
 }
 
 /**
- * An embedded (or wallet) completion happens in the page, with no redirect and so no id in a URL: this cookie
- * tells the page which session to ask the status of. An id, not a secret (it is in every return URL).
+ * What the button gets back, or null when Stripe's session lacks what the mode needs. A wallet session
+ * also says when it ends: `expiresAt` (Stripe's `expires_at`) and `expiresIn`, the seconds it has left
+ * on this server's clock, which the button counts down on the page's own clock (a device's clock may
+ * be hours off). No cookie names the session: a completion in the page names it itself.
  */
-export const LAST_SESSION_COOKIE = 'checkout_session';
-
-/** What the button gets back, or null when Stripe's session lacks what the mode needs. */
-export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>, mode: ButtonMode) {
+export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>, mode: ButtonMode, nowSeconds = Math.floor(Date.now() / 1000)) {
   if (mode === 'redirect') return session.url ? { url: session.url } : null;
   if (!session.client_secret) return null;
-  // Wallets: the button renews a session before it expires while the page stays open.
-  return mode === 'wallets' ? { clientSecret: session.client_secret, expiresAt: session.expires_at } : { clientSecret: session.client_secret };
+  if (mode !== 'wallets') return { clientSecret: session.client_secret };
+  return { clientSecret: session.client_secret, expiresAt: session.expires_at, expiresIn: Math.max(0, session.expires_at - nowSeconds) };
 }
 
 export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: CreateSessionOptions): Handler {
@@ -59,7 +58,6 @@ export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log 
     }
     const reply = sessionReply(session, mode);
     if (!reply) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'redirect' ? 'url' : 'client_secret'}.`);
-    const cookie = `${LAST_SESSION_COOKIE}=${session.id}; Path=/; SameSite=Strict; Max-Age=86400`;
-    sendJson(res, 200, reply, mode === 'redirect' ? {} : { 'Set-Cookie': cookie });
+    sendJson(res, 200, reply);
   };
 }

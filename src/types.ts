@@ -39,9 +39,20 @@ export interface CheckoutError {
 
 /**
  * What a session provider answers: a hosted page URL (redirect) or a client secret (embedded, and the
- * wallet session of wallets mode, with `expiresAt`: Stripe's `expires_at`, seconds since the epoch).
+ * wallet session of wallets mode, with `expiresAt`: Stripe's `expires_at`, seconds since the epoch,
+ * and `expiresIn`: the seconds it has left, read on the server's clock). The button renews a wallet
+ * session from `expiresIn`; without it, from `expiresAt` read on the device's clock, which may be off.
  */
-export type SessionResult = { url: string } | { clientSecret: string; expiresAt?: number };
+export type SessionResult = { url: string } | { clientSecret: string; expiresAt?: number; expiresIn?: number };
+
+/**
+ * A payment completed in the page (embedded Checkout, or a wallet): the Checkout Session it paid.
+ * Read the order's status by this id from your server, as the return page does with `?session_id=`.
+ */
+export interface CheckoutCompletion {
+  /** The Checkout Session's id (`cs_…`). */
+  sessionId: string;
+}
 
 /**
  * The kind of Checkout Session asked for: a hosted page to leave for (`redirect`, Checkout Session
@@ -172,8 +183,8 @@ export interface CheckoutButtonProps {
 
   onStateChange?: StateChangeListener;
   onError?: (error: CheckoutError) => void;
-  /** Embedded mode, and a wallet's payment in wallets mode: payment finished. */
-  onComplete?: () => void;
+  /** Embedded mode, and a wallet's payment in wallets mode: payment finished, in the page, for this session. */
+  onComplete?: (completion: CheckoutCompletion) => void;
   /** Telemetry: the page's script events while mounted, and this button's own flow events. */
   onEvent?: CheckoutEventListener;
 

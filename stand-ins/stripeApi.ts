@@ -11,6 +11,7 @@ import { decodeForm } from './formBody';
 import { MODELLED_API_VERSION, refuseSessionParams, type StripeErrorBody } from './checkoutSessionRules';
 import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
 import { listSessions } from './sessionList';
+import { confirmFromStripeJs, STRIPE_JS_CONFIRM_PATH } from './stripeJsConfirm';
 
 export { MODELLED_API_VERSION, type CompletionOutcome };
 
@@ -129,6 +130,13 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   async function answer(req: http.IncomingMessage, body: string) {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (url.pathname.startsWith(CONTROL_PREFIX) && req.method === 'POST') return control(url.pathname, body);
+    // Stripe.js's confirm (publishable key): before the secret-key check.
+    const confirm = STRIPE_JS_CONFIRM_PATH.exec(url.pathname);
+    if (confirm && req.method === 'POST') {
+      const { events, ...reply } = confirmFromStripeJs(book, confirm[1], decodeForm(body));
+      await deliver(events);
+      return reply;
+    }
     const keyRefusal = refuseKey(req.headers.authorization);
     if (keyRefusal) return keyRefusal;
     const version = req.headers['stripe-version'];
@@ -161,6 +169,8 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     }
     res.writeHead(result.status, {
       'Content-Type': 'application/json',
+      // As api.stripe.com: Stripe.js calls it from any page.
+      'Access-Control-Allow-Origin': '*',
       'Request-Id': `req_${Math.random().toString(36).slice(2, 12)}`,
       ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
     });

@@ -6,7 +6,10 @@
 // declare it) has an Express Checkout Element with one button per wallet of the "device", and
 // `loadActions().confirm`; what the device offers and how a payment ends are switches (WalletSwitches,
 // on `window.__stripeWallets`, read at each step so a test can change them between clicks).
-// Paying here completes nothing at Stripe's API: a test (or the demo server) plays that part.
+// A wallet's successful confirm is taken by Stripe's API (https://api.stripe.com, which the tests and
+// the demo answer with the API stand-in: the session completes there), then, as Stripe.js does by
+// default (`redirect: 'always'`), the page leaves for the session's return_url; `'if_required'` stays.
+// Embedded Checkout's Pay completes nothing at Stripe's API: a test (or the demo server) plays that part.
 
 /** Wallet names as the Express Checkout Element's `expressPaymentType` has them. */
 export const STAND_IN_WALLETS = ['apple_pay', 'google_pay', 'link'] as const;
@@ -34,6 +37,8 @@ export interface ExpressCheckoutProbe {
   paymentFailed: number;
   /** The client secrets given to initCheckoutElementsSdk, in order. */
   secrets: string[];
+  /** Where a successful confirm sent the page (its session's return_url), as Stripe.js's default `redirect: 'always'` does. */
+  redirects: string[];
 }
 
 /** Script text: defines `window.Stripe`. */
@@ -92,10 +97,22 @@ window.Stripe = function Stripe(key) {
             confirm: async function (args) {
               probe.confirms++;
               if (!args || !args.expressCheckoutConfirmEvent) throw new Error('Stand-in Stripe.js: confirm needs the expressCheckoutConfirmEvent here.');
+              var redirect = args.redirect === undefined ? 'always' : args.redirect;
+              if (redirect !== 'always' && redirect !== 'if_required') throw new Error('Stand-in Stripe.js: redirect must be "always" or "if_required" (StripeCheckoutRedirectBehavior).');
               await new Promise(function (r) { setTimeout(r, 20); });
               var result = walletSwitches().result;
               if (result === 'decline') return { type: 'error', error: { message: 'Your card has insufficient funds.', code: 'paymentFailed', paymentFailed: { declineCode: 'insufficient_funds' } } };
               if (result === 'error') return { type: 'error', error: { message: 'Something went wrong.', code: null } };
+              // Stripe's servers take the payment (the session completes) and say where the session sends the person.
+              var paid = await stripeApiConfirm(key, s);
+              if (paid.error) return { type: 'error', error: { message: paid.error, code: null } };
+              // Stripe.js's default, 'always': once paid, it leaves for the session's return_url, and the
+              // promise never settles (the page is going). 'if_required' stays: wallets need no redirect.
+              if (redirect === 'always') {
+                probe.redirects.push(paid.returnUrl);
+                window.location.assign(paid.returnUrl);
+                return new Promise(function () {});
+              }
               return { type: 'success', session: standInSession(s, 'complete') };
             },
           } };
@@ -171,9 +188,21 @@ function walletSwitches() {
   return { wallets: w.wallets || ['google_pay', 'link'], result: w.result || 'success', loadError: !!w.loadError, readyMs: typeof w.readyMs === 'number' ? w.readyMs : 30 };
 }
 function expressProbe() {
-  var probe = (window.__expressCheckout = window.__expressCheckout || { sdks: 0, created: 0, mounted: 0, destroyed: 0, confirms: 0, paymentFailed: 0, secrets: [] });
+  var probe = (window.__expressCheckout = window.__expressCheckout || { sdks: 0, created: 0, mounted: 0, destroyed: 0, confirms: 0, paymentFailed: 0, secrets: [], redirects: [] });
   if (!probe.destroyedEls) Object.defineProperty(probe, 'destroyedEls', { value: [], enumerable: false });
   return probe;
+}
+/** Stripe.js's confirm at Stripe's API (the API stand-in answers it: stand-ins/stripeJsConfirm.ts). */
+async function stripeApiConfirm(key, secret) {
+  var id = String(secret).split('_secret_')[0];
+  try {
+    var res = await fetch('https://api.stripe.com/v1/payment_pages/' + encodeURIComponent(id) + '/confirm', { method: 'POST', body: new URLSearchParams({ key: key, client_secret: String(secret) }) });
+    var body = await res.json();
+    if (!res.ok) return { error: (body.error && body.error.message) || 'The payment could not be confirmed.' };
+    return { returnUrl: body.return_url };
+  } catch (e) {
+    return { error: 'Stripe could not be reached to confirm the payment (stand-in).' };
+  }
 }
 function standInSession(secret, status) {
   return { id: String(secret).split('_secret_')[0], status: { type: status }, currency: 'eur' };

@@ -1,11 +1,11 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../../src/types';
+import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/types';
 import { CheckoutSlot } from '../src/CheckoutSlot';
 import type { CheckoutLoader } from '../src/checkoutRemote';
 import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';
-import { CHECKOUT_STAND_IN_PATH, LAST_SESSION } from './checkoutStandInPage';
+import { CHECKOUT_STAND_IN_PATH } from './checkoutStandInPage';
 import { lineFor, type Line } from './timeline';
 
 export interface Demo {
@@ -29,8 +29,8 @@ function demoServer(): DemoServer | null {
   }
 }
 
-/** `onComplete`: the page's own, for the first button's embedded completion. */
-export function useDemo(onComplete?: () => void): Demo {
+/** `onComplete`: the page's own, for the first button's completion in the page. */
+export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
@@ -72,11 +72,15 @@ export function useDemo(onComplete?: () => void): Demo {
   // The timeline is the first button's own telemetry; the error's message adds what a developer needs.
   const onEvent = (event: CheckoutEvent) => append(lineFor(event));
   const onError = (error: CheckoutError) => log(`${error.code}: ${error.message}`, 'bad');
-  // Offline, the stand-in Stripe.js's Pay has no Stripe behind it: the demo server completes the session.
-  const settle = (then?: () => void) => () =>
-    void (server?.stripe === 'stand-in' ? fetch(CHECKOUT_STAND_IN_PATH, { method: 'POST', body: new URLSearchParams({ session: LAST_SESSION, outcome: 'paid' }), redirect: 'manual' }) : Promise.resolve())
+  // Offline, the stand-in Stripe.js's embedded Pay has no Stripe behind it: the demo server completes the
+  // session (a wallet's confirm reaches the API stand-in itself).
+  const settle = (then?: (completion: CheckoutCompletion) => void) => (completion: CheckoutCompletion) =>
+    void (server?.stripe === 'stand-in' && options.mode === 'embedded'
+      ? fetch(CHECKOUT_STAND_IN_PATH, { method: 'POST', body: new URLSearchParams({ session: completion.sessionId, outcome: 'paid' }), redirect: 'manual' })
+      : Promise.resolve()
+    )
       .catch(() => undefined)
-      .then(then);
+      .then(() => then?.(completion));
   const propsFor = (i: number): CheckoutButtonProps => ({
     ...demoProps,
     ...options.props,

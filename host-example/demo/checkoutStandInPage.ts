@@ -6,8 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StripeApiStandIn } from '../../stand-ins/stripeApi';
 
 export const CHECKOUT_STAND_IN_PATH = '/demo-checkout';
-/** After an embedded completion offline: the stand-in Stripe.js has no server behind it, so the page asks here. */
-export const LAST_SESSION = 'last';
+/** Stripe's API as the stand-in Stripe.js calls it (a wallet's confirm), through the demo's service worker. */
+export const STRIPE_API_PROXY_PATH = '/demo-checkout/api.stripe.com';
 
 const CHOICES = [
   ['paid', 'Pay 12.00 € by card'],
@@ -34,8 +34,6 @@ async function form(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body);
 }
 
-const lastSession = (req: IncomingMessage) => /(?:^|;\s*)checkout_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-
 /** Answers GET and POST on CHECKOUT_STAND_IN_PATH; false for every other request. */
 export async function checkoutStandInPage(req: IncomingMessage, res: ServerResponse, standIn: StripeApiStandIn): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://demo');
@@ -45,7 +43,7 @@ export async function checkoutStandInPage(req: IncomingMessage, res: ServerRespo
     return true;
   }
   const input = await form(req);
-  const session = input.get('session') === LAST_SESSION ? lastSession(req) : (input.get('session') ?? '');
+  const session = input.get('session') ?? '';
   const outcome = input.get('outcome');
   try {
     const moved = outcome === 'expired' ? await standIn.expire(session) : await standIn.complete(session, outcome === 'processing' || outcome === 'failed' ? outcome : 'paid');
@@ -53,5 +51,23 @@ export async function checkoutStandInPage(req: IncomingMessage, res: ServerRespo
   } catch (error) {
     res.writeHead(409, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The stand-in could not do that: ${(error as Error).message}`);
   }
+  return true;
+}
+
+/** Hands STRIPE_API_PROXY_PATH's requests to the Stripe API stand-in; false for every other request. */
+export async function stripeApiProxy(req: IncomingMessage, res: ServerResponse, standIn: StripeApiStandIn): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://demo');
+  if (!url.pathname.startsWith(`${STRIPE_API_PROXY_PATH}/`) || req.method !== 'POST') return false;
+  const body = (await form(req)).toString();
+  const answer = await fetch(`${standIn.url}${url.pathname.slice(STRIPE_API_PROXY_PATH.length)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  }).catch(() => null);
+  if (!answer) {
+    res.writeHead(502).end();
+    return true;
+  }
+  res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(await answer.text());
   return true;
 }

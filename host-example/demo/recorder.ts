@@ -9,7 +9,7 @@ export type HostEvent =
   | { kind: 'state'; button: number; state: ScriptState; code?: CheckoutErrorCode; message?: string; t: number }
   | { kind: 'error'; button: number; code: CheckoutErrorCode; message: string; retryAfterMs?: number; t: number }
   | { kind: 'remote'; status: 'failed'; message: string; t: number }
-  | { kind: 'complete'; button: number; t: number }
+  | { kind: 'complete'; button: number; sessionId: string; t: number }
   | { kind: 'unmounted'; t: number };
 
 interface RecorderWindow {
@@ -46,9 +46,9 @@ export function recorded(button: number, own: Callbacks = {}): Callbacks {
       record({ kind: 'error', button, code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }), t: now() });
       own.onError?.(error);
     },
-    onComplete: () => {
-      record({ kind: 'complete', button, t: now() });
-      own.onComplete?.();
+    onComplete: (completion) => {
+      record({ kind: 'complete', button, sessionId: completion.sessionId, t: now() });
+      own.onComplete?.(completion);
     },
   };
 }

@@ -12,7 +12,7 @@ import { openCheckoutBackend, type CheckoutBackend } from '../../server/backend'
 import { describeDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { checkoutStandInPage } from './checkoutStandInPage';
+import { checkoutStandInPage, STRIPE_API_PROXY_PATH, stripeApiProxy } from './checkoutStandInPage';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
 type Next = (error?: unknown) => void;
@@ -83,7 +83,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   start().catch((error: Error) => console.error(`[demo] the checkout backend could not start: ${error.message}`));
   const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === '/demo-sw.js') return send(res, 200, stripeJsServiceWorker(SLOW_STRIPE_MS), 'text/javascript');
+    if (url.pathname === '/demo-sw.js') return send(res, 200, stripeJsServiceWorker(SLOW_STRIPE_MS, STRIPE_API_PROXY_PATH), 'text/javascript');
     // The demo's session switch: a failing or silent endpoint, before the real one.
     const scenario = url.pathname === CHECKOUT_PATHS.sessions ? url.searchParams.get('scenario') : null;
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');
@@ -97,6 +97,7 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
       const { routes, standIn } = started;
       if (await routes(req, res)) return;
       if (standIn && (await checkoutStandInPage(req, res, standIn))) return;
+      if (standIn && (await stripeApiProxy(req, res, standIn))) return;
     }
     if (req.headers.accept?.includes('text/html')) res.setHeader('Set-Cookie', cookie);
     // The CSP scenario: a real policy that leaves js.stripe.com out.

@@ -1,6 +1,7 @@
 // What became of the order, as the server reads it from Stripe: never "paid" on the page's word.
 import { useEffect, useState } from 'react';
-import { lastSessionId, readOrderStatus, returnedSessionId, type OrderOutcome } from './orderStatus';
+import type { CheckoutCompletion } from 'checkout/CheckoutButton';
+import { readOrderStatus, returnedSessionId, type OrderOutcome } from './orderStatus';
 
 const TEXT: Record<OrderOutcome | 'checking' | 'unknown', string> = {
   checking: 'Checking your payment…',
@@ -13,17 +14,17 @@ const TEXT: Record<OrderOutcome | 'checking' | 'unknown', string> = {
 };
 const BAD = new Set(['failed', 'expired', 'unknown']);
 
-/** The order to show: the one Stripe sent the person back with, or (`completed`) the embedded one just paid. */
+/** The order to show: the one Stripe sent the person back with, or (`completed`) the one just paid in the page. */
 export type Order = { sessionId: string; check: number };
 
-export function useOrderToShow(): { order: Order | null; completed: () => void } {
+export function useOrderToShow(): { order: Order | null; completed: (completion: CheckoutCompletion) => void } {
   const [order, setOrder] = useState<Order | null>(() => {
     const sessionId = returnedSessionId(location.search);
     return sessionId ? { sessionId, check: 0 } : null;
   });
-  const completed = () => {
-    // A session from elsewhere (a host's own createSession) leaves no cookie: nothing to report then.
-    const sessionId = lastSessionId(document.cookie);
+  // The button names the session it paid (embedded, or a wallet): never "the last one this browser made",
+  // which another tab or a renewed wallet session would have replaced.
+  const completed = ({ sessionId }: CheckoutCompletion) => {
     if (sessionId) setOrder((o) => ({ sessionId, check: (o?.check ?? 0) + 1 }));
   };
   return { order, completed };

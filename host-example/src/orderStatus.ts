@@ -1,6 +1,6 @@
 // The order's state, read from the server once the person is back from Checkout: after Stripe's
-// redirect (`?session_id=cs_…` on the success or return URL), or after an embedded completion
-// (no redirect: the session endpoint's cookie names the session this browser created).
+// redirect (`?session_id=cs_…` on the success or return URL), or after a completion in the page
+// (embedded, or a wallet: `onComplete` names the session it paid).
 import type { SessionStatusReply } from '../../server/sessionStatus';
 
 export type OrderOutcome = SessionStatusReply['outcome'];
@@ -16,9 +16,4 @@ export async function readOrderStatus(sessionId: string, signal?: AbortSignal): 
 /** The session Stripe sent the person back with, if any. */
 export function returnedSessionId(search: string): string | null {
   return new URLSearchParams(search).get('session_id');
-}
-
-/** The session the endpoint last created for this browser (server/createCheckoutSession.ts sets it). */
-export function lastSessionId(cookies: string): string | null {
-  return /(?:^|;\s*)checkout_session=(cs_\w+)/.exec(cookies)?.[1] ?? null;
 }

@@ -13,10 +13,15 @@ export interface ExpressCheckoutHandlers {
   onUnavailable(error: CheckoutError): void;
   /** `confirm`: a wallet authorised the payment (`apple_pay`, …); the result follows. */
   onConfirm(method: string): void;
-  onResult(result: { ok: true } | { ok: false; error: CheckoutError }): void;
+  /** Paid: the Checkout Session Stripe.js says it completed (`cs_…`). */
+  onResult(result: WalletResult): void;
   /** `cancel`: the wallet's sheet was closed (it may follow a `confirm`). */
   onCancel(): void;
+  /** `focus`: the person pressed (or tabbed to) a wallet's button: its sheet may be opening. */
+  onFocus(): void;
 }
+
+export type WalletResult = { ok: true; sessionId: string } | { ok: false; error: CheckoutError };
 
 /** The names of the wallets `ready` reports as available. Never a wallet it did not report. */
 export function availableMethods(available: AvailablePaymentMethods | undefined): string[] {
@@ -55,12 +60,14 @@ export function mountExpressCheckout(stripe: Stripe, clientSecret: string, conta
     return () => {};
   }
 
-  const pay = async (event: StripeExpressCheckoutElementConfirmEvent): Promise<{ ok: true } | { ok: false; error: CheckoutError }> => {
+  const pay = async (event: StripeExpressCheckoutElementConfirmEvent): Promise<WalletResult> => {
     try {
       const loaded = await actions;
       if (loaded.type === 'error') return { ok: false, error: checkoutError('wallet_failed', `The Checkout actions did not load: ${loaded.error.message}`) };
-      const result = await loaded.actions.confirm({ expressCheckoutConfirmEvent: event });
-      return result.type === 'success' ? { ok: true } : { ok: false, error: confirmError(result.error) };
+      // Stripe.js's default (`always`) leaves for the session's return_url once paid: a wallet needs no
+      // redirect, so the payment completes in the page (onComplete), as the docs promise.
+      const result = await loaded.actions.confirm({ expressCheckoutConfirmEvent: event, redirect: 'if_required' });
+      return result.type === 'success' ? { ok: true, sessionId: result.session.id } : { ok: false, error: confirmError(result.error) };
     } catch (cause) {
       return { ok: false, error: checkoutError('wallet_failed', `The wallet payment failed: ${describeCause(cause)}.`, cause) };
     }
@@ -69,6 +76,7 @@ export function mountExpressCheckout(stripe: Stripe, clientSecret: string, conta
   element.on('ready', (event) => handlers.onReady(availableMethods(event.availablePaymentMethods)));
   element.on('loaderror', (event) => handlers.onUnavailable(checkoutError('wallets_unavailable', `The Express Checkout Element did not load: ${event.error.message}`)));
   element.on('cancel', () => handlers.onCancel());
+  element.on('focus', () => handlers.onFocus());
   element.on('confirm', (event) => {
     handlers.onConfirm(event.expressPaymentType);
     void pay(event).then((result) => {

@@ -77,9 +77,14 @@ export function validateSession(value: unknown, mode: SessionMode): SessionResul
     throw checkoutError('invalid_session', `The session has no usable ${field} (${mode} mode needs { ${field}: string }).`);
   }
   if (mode === 'redirect') return { url: found };
-  // Wallets: Stripe's `expires_at`, so the button can renew the session before it runs out.
-  const expiresAt = record.expiresAt;
-  return mode === 'wallets' && typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? { clientSecret: found, expiresAt } : { clientSecret: found };
+  if (mode !== 'wallets') return { clientSecret: found };
+  // Wallets: Stripe's `expires_at` and the seconds left, so the button can renew the session before it runs out.
+  const { expiresAt, expiresIn } = record;
+  return {
+    clientSecret: found,
+    ...(typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? { expiresAt } : {}),
+    ...(typeof expiresIn === 'number' && Number.isFinite(expiresIn) ? { expiresIn } : {}),
+  };
 }
 
 /**

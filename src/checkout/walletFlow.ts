@@ -16,6 +16,8 @@ export type WalletRowState =
 
 export type WalletAction =
   | { type: 'mount' }
+  /** The session is gone (another button for this product paid with it): nothing to show until a fresh one. */
+  | { type: 'drop' }
   | { type: 'ready'; methods: string[] }
   | { type: 'unavailable' }
   | { type: 'confirm' }
@@ -31,6 +33,8 @@ export function walletReducer(state: WalletRowState, action: WalletAction): Wall
       // A renewed session is mounted again in place: the row keeps its methods (and its space) meanwhile.
       if (state.phase === 'waiting') return { phase: 'measuring' };
       return state.phase === 'shown' ? { phase: 'measuring', methods: state.methods } : state;
+    case 'drop':
+      return state.phase === 'measuring' || state.phase === 'shown' ? WAITING : state;
     case 'ready':
       if (state.phase !== 'measuring') return state;
       return action.methods.length ? { phase: 'shown', methods: action.methods } : { phase: 'gone', why: 'none' };

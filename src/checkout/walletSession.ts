@@ -1,11 +1,14 @@
 // Wallets mode's Checkout Session, asked for before anyone clicks (the Express Checkout Element needs
 // its client secret to render). One per page view for each endpoint and body: every button for the
 // same product, and every remount, shares it. Bounded: a few attempts with one idempotency key, then
-// the card button alone for the rest of the page view. Renewed before it expires while it is in use.
+// the card button alone for the rest of the page view. Renewed before it expires while it is in use,
+// on the page's monotonic clock: the device's wall clock may be off by hours (sessionLifetime.ts).
 import type { CheckoutError } from '../types';
 import { checkoutError, toCheckoutError } from '../errors';
 import { createStore, type Store } from '../store';
+import { atMonotonic } from './deadline';
 import { newIdempotencyKey } from './idempotencyKey';
+import { renewalDelayMs, sessionLifetimeMs } from './sessionLifetime';
 import { isAborted, requestSession, type SessionSource } from './session';
 
 export const WALLET_SESSION_POLICY = {
@@ -25,20 +28,23 @@ export type WalletSessionState =
   | { status: 'pending' }
   | { status: 'ready'; clientSecret: string; expiresAt?: number }
   /** Every attempt failed: `wallets_unavailable`, for the rest of the page view. */
-  | { status: 'failed'; error: CheckoutError };
+  | { status: 'failed'; error: CheckoutError }
+  /** A wallet paid with it: its buttons drop it, and the page's next lookup asks for a fresh one. */
+  | { status: 'spent' };
 
 export interface WalletSessionHandle {
   readonly state: Store<WalletSessionState>;
   /** A mounted button uses it (a session in use is renewed before it expires); returns the release. */
   use(): () => void;
-  /** A wallet paid with it: the next button on the page gets a fresh session. */
+  /** A wallet paid with it: every button showing it drops it, and the next lookup gets a fresh session. */
   consumed(): void;
 }
 
 interface Entry {
   handle: WalletSessionHandle;
   users: number;
-  renewal?: ReturnType<typeof setTimeout>;
+  /** Cancels the scheduled renewal. */
+  cancelRenewal(): void;
   /** The renewal came while nobody used the session: the next caller asks for a fresh one. */
   stale: boolean;
 }
@@ -60,46 +66,47 @@ export function walletSessionKey(source: SessionSource): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const jitter = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
 
-/** When to renew a session that expires at `expiresAt` (seconds since the epoch), in ms from `now`. */
-export function renewalDelayMs(expiresAt: number, now = Date.now()): number {
-  const left = expiresAt * 1000 - now;
-  return Math.max(0, left - Math.min(WALLET_SESSION_POLICY.renewBeforeMs, left / 2));
-}
+type Obtained = { state: WalletSessionState; renewAt?: number };
 
 /** One wallet session: the attempts share one idempotency key, so a retried request cannot make a second. */
-async function obtain(source: SessionSource, timeoutMs: number): Promise<WalletSessionState> {
+async function obtain(source: SessionSource, timeoutMs: number): Promise<Obtained> {
   const idempotencyKey = newIdempotencyKey();
   const { maxAttempts, backoffMs, minLifetimeMs } = WALLET_SESSION_POLICY;
   let last: CheckoutError | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (attempt > 1) await sleep(jitter(backoffMs[attempt - 2]));
+    // Before the request: the session's life is counted from here, so its transit only makes us early.
+    const askedAt = performance.now();
     try {
       // Nobody aborts it: a button unmounted meanwhile leaves the session to the next one.
       const session = await requestSession({ ...source, mode: 'wallets', timeoutMs, idempotencyKey, signal: new AbortController().signal });
       if (!('clientSecret' in session)) throw checkoutError('invalid_session', 'The wallet session has no clientSecret.');
       const { clientSecret, expiresAt } = session;
-      if (expiresAt !== undefined && expiresAt * 1000 - Date.now() < minLifetimeMs) {
-        throw checkoutError('invalid_session', `The wallet session expires in under ${minLifetimeMs / 1000} s (expiresAt ${expiresAt}).`);
+      const lifeMs = sessionLifetimeMs(session);
+      if (lifeMs !== undefined && lifeMs < minLifetimeMs) {
+        throw checkoutError('invalid_session', `The wallet session expires in under ${minLifetimeMs / 1000} s (${Math.round(lifeMs / 1000)} s left).`);
       }
-      return { status: 'ready', clientSecret, ...(expiresAt !== undefined ? { expiresAt } : {}) };
+      const state: WalletSessionState = { status: 'ready', clientSecret, ...(expiresAt !== undefined ? { expiresAt } : {}) };
+      return lifeMs === undefined ? { state } : { state, renewAt: askedAt + renewalDelayMs(lifeMs, WALLET_SESSION_POLICY.renewBeforeMs) };
     } catch (reason) {
       last = isAborted(reason) ? undefined : toCheckoutError('session_failed', 'The wallet session request failed', reason);
     }
   }
   const why = last ? `${last.code}: ${last.message}` : 'no answer';
-  return { status: 'failed', error: checkoutError('wallets_unavailable', `No wallet session after ${maxAttempts} attempts (${why}). The card button stays.`, last) };
+  return { state: { status: 'failed', error: checkoutError('wallets_unavailable', `No wallet session after ${maxAttempts} attempts (${why}). The card button stays.`, last) } };
 }
 
 function start(entry: Entry, source: SessionSource, timeoutMs: number): void {
-  void obtain(source, timeoutMs).then((next) => {
-    entry.handle.state.set(next);
-    if (next.status !== 'ready' || next.expiresAt === undefined) return;
-    entry.renewal = setTimeout(() => {
-      entry.renewal = undefined;
+  void obtain(source, timeoutMs).then(({ state, renewAt }) => {
+    // Paid meanwhile (a wallet of the session before): this one belongs to nobody.
+    if (entry.handle.state.get().status === 'spent') return;
+    entry.handle.state.set(state);
+    if (renewAt === undefined) return;
+    entry.cancelRenewal = atMonotonic(renewAt, () => {
       // In use: a fresh session replaces it (the old one stays shown until then). Not in use: the next user asks.
       if (entry.users > 0) start(entry, source, timeoutMs);
       else entry.stale = true;
-    }, renewalDelayMs(next.expiresAt));
+    });
   });
 }
 
@@ -111,6 +118,7 @@ export function walletSession(source: SessionSource, timeoutMs: number): WalletS
   const entry: Entry = {
     users: 0,
     stale: false,
+    cancelRenewal: () => {},
     handle: {
       state: createStore<WalletSessionState>({ status: 'pending' }),
       use() {
@@ -124,7 +132,9 @@ export function walletSession(source: SessionSource, timeoutMs: number): WalletS
       },
       consumed() {
         if (entries.get(key) === entry) entries.delete(key);
-        clearTimeout(entry.renewal);
+        entry.cancelRenewal();
+        // The other buttons for this product re-render on this, and their lookup starts a fresh session.
+        entry.handle.state.set({ status: 'spent' });
       },
     },
   };
@@ -135,6 +145,6 @@ export function walletSession(source: SessionSource, timeoutMs: number): WalletS
 
 /** Tests only: a fresh page view. */
 export function resetWalletSessions(): void {
-  for (const entry of entries.values()) clearTimeout(entry.renewal);
+  for (const entry of entries.values()) entry.cancelRenewal();
   entries.clear();
 }

@@ -1,6 +1,6 @@
 // <checkout-button>'s callbacks as DOM events: bubbling and composed (they leave the element's shadow
 // root), so a page listens on the element or anywhere above it.
-import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
+import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 
 /** Event name → `detail`. Only `checkout-redirect` is cancelable. */
 export interface CheckoutElementEvents {
@@ -8,7 +8,7 @@ export interface CheckoutElementEvents {
   'checkout-error': CheckoutError;
   'checkout-event': CheckoutEvent;
   'checkout-redirect': { url: string };
-  'checkout-complete': Record<string, never>;
+  'checkout-complete': CheckoutCompletion;
 }
 
 export type CheckoutElementEventName = keyof CheckoutElementEvents;
@@ -27,7 +27,7 @@ export function eventProps(dispatch: Dispatch, leave: (url: string) => void): Ev
     onStateChange: (state, error) => void dispatch('checkout-state', error ? { state, error } : { state }),
     onError: (error) => void dispatch('checkout-error', error),
     onEvent: (event) => void dispatch('checkout-event', event),
-    onComplete: () => void dispatch('checkout-complete', {}),
+    onComplete: (completion) => void dispatch('checkout-complete', completion),
     redirect: (url) => {
       if (!dispatch('checkout-redirect', { url }, true)) return false;
       leave(url);

@@ -136,7 +136,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
             refocusLater();
             return dispatch({ type: 'close' });
           }}
-          complete={() => callHost(latest.current.onComplete)}
+          complete={(completion) => callHost(latest.current.onComplete, completion)}
           fail={run.fail}
         />
       )}

@@ -3,9 +3,10 @@
 // never needs it, and embedded mode only once a session is there.
 import { useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutError, CheckoutEvent } from '../types';
+import type { CheckoutCompletion, CheckoutError, CheckoutEvent } from '../types';
 import type { CheckoutEventInput } from '../events';
 import type { Language } from '../i18n/languages';
+import { checkoutSessionId } from '../checkout/sessionId';
 import { EmbeddedDialog } from './EmbeddedDialog';
 
 export interface DialogInFlowProps {
@@ -20,8 +21,8 @@ export interface DialogInFlowProps {
   emit: (input: CheckoutEventInput) => CheckoutEvent;
   /** Ends the flow's embedded phase (closed, or paid); false when it had already ended. */
   close: () => boolean;
-  /** The payment completed: tell the host, once the dialog is closed. */
-  complete: () => void;
+  /** The payment completed: tell the host which session, once the dialog is closed. */
+  complete: (completion: CheckoutCompletion) => void;
   /** Embedded Checkout could not start: the flow ends in this failure. */
   fail: (error: CheckoutError) => void;
 }
@@ -44,7 +45,7 @@ export function DialogInFlow({ emit, close, complete, fail, ...dialog }: DialogI
       onClose={() => end(false)}
       onComplete={() => {
         end(true);
-        complete();
+        complete({ sessionId: checkoutSessionId(dialog.clientSecret) });
       }}
       onFail={(error) => {
         if (shown.current) emit({ type: 'embedded_close', completed: false });

@@ -2,11 +2,12 @@
 // that mode). Shown once Stripe.js resolved and the Express Checkout Element's `ready` named a wallet;
 // until then nothing is shown and no space is kept. It appears only while the person is not aiming at
 // the card button (useAboutToClick), so it never moves that button out from under a click.
-import { useEffect, useMemo, useReducer, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import type { CheckoutButtonProps, CheckoutEvent, ScriptState } from '../types';
 import type { CheckoutEventInput } from '../events';
 import type { Language } from '../i18n/languages';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
+import { startTimer } from '../bounds';
 import { callHost } from '../hostCallback';
 import { mountExpressCheckout } from '../checkout/expressCheckout';
 import { rowInFlow, walletReducer, WAITING } from '../checkout/walletFlow';
@@ -30,6 +31,12 @@ const WIDTH: CSSProperties = { width: '18rem', maxWidth: '100%' };
 // Out of the flow and out of sight (and of the tab order and the accessibility tree) while the
 // element works out what this device offers: nothing moves, nothing empty shows.
 const MEASURING: CSSProperties = { ...WIDTH, position: 'absolute', visibility: 'hidden', pointerEvents: 'none' };
+/**
+ * A renewed session waits while a wallet's sheet may be open (from the element's `focus` to its
+ * `cancel` or the payment's result), so the element is not destroyed under the person; at most this
+ * long, well inside the five minutes the old session still has when its renewal arrives.
+ */
+const SHEET_HOLD_MS = 2 * 60_000;
 
 export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef }: WalletRowProps) {
   const [row, dispatch] = useReducer(walletReducer, WAITING);
@@ -46,12 +53,25 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
   const deps = useRef({ emit, handle });
   deps.current = { emit, handle };
 
-  // A payment in flight keeps its element: a renewed session is mounted after it.
-  const paying = row.phase === 'paying';
+  // A payment in flight, or a sheet that may be open, keeps its element: a renewed session is mounted after it.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const held = row.phase === 'paying' || sheetOpen;
   const secret = session?.status === 'ready' && state === 'resolved' && !gone ? session.clientSecret : null;
   const mountedSecret = useRef<string | null>(null);
-  if (!paying) mountedSecret.current = secret;
+  if (!held) mountedSecret.current = secret;
   const useSecret = mountedSecret.current;
+  if (row.phase === 'waiting') revealed.current = false;
+
+  useEffect(() => {
+    if (!sheetOpen) return;
+    const timer = startTimer(() => setSheetOpen(false), SHEET_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [sheetOpen]);
+
+  // The session went (paid by another button for this product): its row leaves until a fresh one is ready.
+  useEffect(() => {
+    if (!useSecret) dispatch({ type: 'drop' });
+  }, [useSecret]);
 
   useEffect(() => {
     if (session?.status !== 'failed') return;
@@ -79,23 +99,28 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
           dispatch({ type: 'unavailable' });
           callHost(latest.current.onError, error);
         },
+        onFocus() {
+          if (live) setSheetOpen(true);
+        },
         onConfirm(method) {
           confirmedAt = performance.now();
           dispatch({ type: 'confirm' });
           report({ type: 'wallet_confirm', method });
         },
         onResult(result) {
+          setSheetOpen(false);
           const ms = Math.round(performance.now() - confirmedAt);
           report(result.ok ? { type: 'wallet_result', ms } : { type: 'wallet_result', ms, code: result.error.code });
           dispatch(result.ok ? { type: 'result' } : { type: 'result', error: result.error });
           if (result.ok) {
             deps.current.handle?.consumed();
-            callHost(latest.current.onComplete);
+            callHost(latest.current.onComplete, { sessionId: result.sessionId });
           } else {
             callHost(latest.current.onError, result.error);
           }
         },
         onCancel() {
+          setSheetOpen(false);
           dispatch({ type: 'cancel' });
           report({ type: 'wallet_cancel' });
         },

@@ -14,7 +14,7 @@ function fakeStripe(confirmResult: unknown) {
   return { stripe, sdk, element, on, confirm };
 }
 
-const handlers = (): jest.Mocked<ExpressCheckoutHandlers> => ({ onReady: jest.fn(), onUnavailable: jest.fn(), onConfirm: jest.fn(), onResult: jest.fn(), onCancel: jest.fn() });
+const handlers = (): jest.Mocked<ExpressCheckoutHandlers> => ({ onReady: jest.fn(), onUnavailable: jest.fn(), onConfirm: jest.fn(), onResult: jest.fn(), onCancel: jest.fn(), onFocus: jest.fn() });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the Express Checkout Element of a Checkout Session', () => {
@@ -24,7 +24,7 @@ describe('the Express Checkout Element of a Checkout Session', () => {
     const destroy = mountExpressCheckout(fake.stripe, 'cs_test_1_secret_x', container, handlers());
     expect(fake.stripe.initCheckoutElementsSdk).toHaveBeenCalledWith({ clientSecret: 'cs_test_1_secret_x' });
     expect(fake.element.mount).toHaveBeenCalledWith(container);
-    expect(Object.keys(fake.on).sort()).toEqual(['cancel', 'confirm', 'loaderror', 'ready']);
+    expect(Object.keys(fake.on).sort()).toEqual(['cancel', 'confirm', 'focus', 'loaderror', 'ready']);
     destroy();
     expect(fake.element.destroy).toHaveBeenCalledTimes(1);
   });
@@ -34,16 +34,16 @@ describe('the Express Checkout Element of a Checkout Session', () => {
     expect(availableMethods({ applePay: true, googlePay: false, link: true, amazonPay: false, paypal: false, klarna: false })).toEqual(['applePay', 'link']);
   });
 
-  it('confirm: actions.confirm with the event; success reaches onResult', async () => {
-    const fake = fakeStripe({ type: 'success', session: {} });
+  it("confirm: actions.confirm with the event and redirect 'if_required' (Stripe.js's default leaves for return_url); success names the session", async () => {
+    const fake = fakeStripe({ type: 'success', session: { id: 'cs_test_1' } });
     const h = handlers();
     mountExpressCheckout(fake.stripe, 'cs_test_1_secret_x', document.createElement('div'), h);
     const event = { expressPaymentType: 'google_pay', paymentFailed: jest.fn() };
     fake.on.confirm(event);
     await flush();
     expect(h.onConfirm).toHaveBeenCalledWith('google_pay');
-    expect(fake.confirm).toHaveBeenCalledWith({ expressCheckoutConfirmEvent: event });
-    expect(h.onResult).toHaveBeenCalledWith({ ok: true });
+    expect(fake.confirm).toHaveBeenCalledWith({ expressCheckoutConfirmEvent: event, redirect: 'if_required' });
+    expect(h.onResult).toHaveBeenCalledWith({ ok: true, sessionId: 'cs_test_1' });
     expect(event.paymentFailed).not.toHaveBeenCalled();
   });
 

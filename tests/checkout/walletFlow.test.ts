@@ -57,4 +57,11 @@ describe('the outcomes of a wallet payment', () => {
     expect(renewing).toEqual({ phase: 'measuring', methods: ['googlePay'] });
     expect(rowInFlow(renewing)).toBe(true);
   });
+
+  it("the session dropped (another button paid with it): the row leaves until a fresh one is ready; a payment's result still decides", () => {
+    expect(walletReducer(shown, { type: 'drop' })).toEqual({ phase: 'waiting' });
+    expect(walletReducer(walletReducer(shown, { type: 'mount' }), { type: 'drop' })).toEqual({ phase: 'waiting' });
+    const paying = walletReducer(shown, { type: 'confirm' });
+    expect(walletReducer(paying, { type: 'drop' })).toBe(paying);
+  });
 });

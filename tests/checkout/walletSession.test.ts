@@ -1,4 +1,5 @@
-import { renewalDelayMs, resetWalletSessions, walletSession, walletSessionKey, WALLET_SESSION_POLICY, type WalletSessionState } from '../../src/checkout/walletSession';
+import { resetWalletSessions, walletSession, walletSessionKey, WALLET_SESSION_POLICY, type WalletSessionState } from '../../src/checkout/walletSession';
+import { renewalDelayMs } from '../../src/checkout/sessionLifetime';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
 const reply = (body: unknown, status = 200) => ({ ok: status < 300, status, statusText: '', json: async () => body }) as Response;
@@ -89,18 +90,87 @@ describe('one wallet session per page view and product', () => {
     expect(await settle(next)).toMatchObject({ clientSecret: 'cs_test_2_secret_b' });
   });
 
-  it('consumed (a wallet paid): the next button gets a fresh session', async () => {
-    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a' }));
+  it('consumed (a wallet paid): every holder is told it is spent, and the next lookup gets a fresh session', async () => {
+    fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_1_secret_a' }));
+    fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_2_secret_b' }));
     const handle = walletSession(source, 15_000);
+    const otherButton = jest.fn();
+    handle.state.subscribe(otherButton);
     await settle(handle);
     handle.consumed();
-    expect(walletSession(source, 15_000)).not.toBe(handle);
+    // Another button for the same product showed the paid session: it hears so, and re-renders.
+    expect(handle.state.get()).toEqual({ status: 'spent' });
+    expect(otherButton).toHaveBeenLastCalledWith({ status: 'spent' });
+    const next = walletSession(source, 15_000);
+    expect(next).not.toBe(handle);
+    expect(await settle(next)).toMatchObject({ status: 'ready', clientSecret: 'cs_test_2_secret_b' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('consumed while its renewal is in flight: the renewed session does not bring the paid one back', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_1_secret_a', expiresIn: 3600 }));
+    fetchMock.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    const handle = walletSession(source, 15_000);
+    handle.use();
+    await settle(handle);
+    await settle(handle, 3600_000 - WALLET_SESSION_POLICY.renewBeforeMs + 1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    handle.consumed();
+    answer(reply({ clientSecret: 'cs_test_2_secret_b', expiresIn: 3600 }));
+    expect(await settle(handle)).toEqual({ status: 'spent' });
+  });
+
   it('renews at the margin before expiry, or halfway through a short life', () => {
-    const now = 1_000_000_000_000;
-    expect(renewalDelayMs(now / 1000 + 3600, now)).toBe(3600_000 - WALLET_SESSION_POLICY.renewBeforeMs);
-    expect(renewalDelayMs(now / 1000 + 120, now)).toBe(60_000);
+    expect(renewalDelayMs(3600_000, WALLET_SESSION_POLICY.renewBeforeMs)).toBe(3600_000 - WALLET_SESSION_POLICY.renewBeforeMs);
+    expect(renewalDelayMs(120_000, WALLET_SESSION_POLICY.renewBeforeMs)).toBe(60_000);
+  });
+});
+
+describe('renewal on the page clock, whatever the device clock says', () => {
+  const renewAtMs = 3600_000 - WALLET_SESSION_POLICY.renewBeforeMs;
+
+  it('a far expiry (past what a timer holds) renews once, when due, not in a loop at once', async () => {
+    const thirtyDays = 30 * 24 * 3600;
+    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: inSeconds(thirtyDays), expiresIn: thirtyDays }));
+    const handle = walletSession(source, 15_000);
+    handle.use();
+    await settle(handle, 1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await settle(handle, 25 * 24 * 3600_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await settle(handle, (thirtyDays - 25 * 24 * 3600) * 1000 - WALLET_SESSION_POLICY.renewBeforeMs);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('the same, for a host whose createSession gives a far expiresAt only', async () => {
+    const createSession = jest.fn(async () => ({ clientSecret: 'cs_test_1_secret_a', expiresAt: inSeconds(40 * 24 * 3600) }));
+    const handle = walletSession({ createSession }, 15_000);
+    handle.use();
+    await settle(handle, 1_000);
+    expect(createSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('a device clock 61 minutes ahead: the session is taken and renewed 55 minutes on', async () => {
+    const serverNow = Date.now();
+    jest.setSystemTime(serverNow + 61 * 60_000);
+    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }));
+    const handle = walletSession(source, 15_000);
+    handle.use();
+    expect(await settle(handle)).toMatchObject({ status: 'ready', clientSecret: 'cs_test_1_secret_a' });
+    await settle(handle, renewAtMs - 1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await settle(handle, 2_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a device clock 10 minutes behind: renewed 55 minutes on, while the session still lives', async () => {
+    const serverNow = Date.now();
+    jest.setSystemTime(serverNow - 10 * 60_000);
+    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }));
+    const handle = walletSession(source, 15_000);
+    handle.use();
+    await settle(handle, renewAtMs + 1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

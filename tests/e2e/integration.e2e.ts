@@ -67,7 +67,7 @@ e2eSuite('the integration alone (host-example/src, --env demo=off) against serve
     expect({ sent, status }).toEqual({ sent: { productId: 'coffee-beans-1kg', mode: 'embedded' }, status: 200 });
     const dialog = host.page.getByRole('dialog', { name: MESSAGES.dialogTitle });
     await host.waitForVisible(dialog.getByRole('button', { name: 'Pay (stand-in)' }), 'embedded Checkout in the dialog');
-    const sessionId = (await host.context.cookies()).find((c) => c.name === 'checkout_session')?.value ?? '';
+    const sessionId = (answer as { clientSecret: string }).clientSecret.split('_secret_')[0];
     const session = await stripeApi().checkout.sessions.retrieve(sessionId);
     expect(session.ui_mode).toBe('embedded_page');
     expect(answer).toEqual({ clientSecret: session.client_secret });

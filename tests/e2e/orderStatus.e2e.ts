@@ -3,7 +3,8 @@
 // still processing, it failed, the session expired), and the page shows what the server reads from
 // Stripe for that session, not a constant.
 import { controlStandIn, type CompletionOutcome } from '../../stand-ins/stripeApi';
-import { e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
+import type { Page } from 'playwright-core';
+import { BUTTON_LABEL, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 
 const stripeSide = () => controlStandIn(e2e.stripeApiUrl!);
 const order = (mode: 'redirect' | 'embedded') => ({
@@ -50,22 +51,47 @@ e2eSuite('the return page shows the order as the server reads it from Stripe', (
     expect(host.requests.filter((r) => r.url.includes('/api/checkout-session-status'))).toEqual([]);
   });
 
-  it('embedded: after Checkout completes in the page, the status of the session this browser created', async () => {
+  /** Opens embedded Checkout on `page` and returns the id of the session the endpoint answered for it. */
+  async function openEmbedded(page: Page): Promise<string> {
+    const answered = page.waitForResponse((r) => r.url().includes('/api/checkout-sessions') && r.request().method() === 'POST');
+    await page.locator('[data-checkout-state]').getByRole('button', { name: BUTTON_LABEL }).click();
+    const { clientSecret } = (await (await answered).json()) as { clientSecret: string };
+    await page.getByRole('button', { name: 'Pay (stand-in)' }).waitFor();
+    return clientSecret.split('_secret_')[0];
+  }
+
+  it('embedded: after Checkout completes in the page, the status of the session onComplete names', async () => {
     const host = await open(order('embedded'));
     await host.waitForStates(2);
-    await host.button().click();
-    const pay = host.page.getByRole('button', { name: 'Pay (stand-in)' });
-    await pay.waitFor();
-    const cookie = (await host.context.cookies()).find((c) => c.name === 'checkout_session');
-    expect(cookie).toMatchObject({ sameSite: 'Strict', value: expect.stringMatching(/^cs_test_\w+$/) });
+    const sessionId = await openEmbedded(host.page);
+    // No cookie names it (another tab would overwrite it).
+    expect((await host.context.cookies()).map((c) => c.name)).not.toContain('checkout_session');
     // Stripe's servers complete the session as the person pays in the embedded form.
-    await stripeSide().complete(cookie!.value, 'paid');
-    await pay.click();
+    await stripeSide().complete(sessionId, 'paid');
+    await host.page.getByRole('button', { name: 'Pay (stand-in)' }).click();
     await host.page.getByRole('dialog').waitFor({ state: 'detached' });
     await host.waitForVisible(host.page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }), 'the paid status');
     const statusReads = host.requests.filter((r) => r.url.includes('/api/checkout-session-status'));
-    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([cookie!.value]);
+    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([sessionId]);
+    expect((await host.events()).filter((e) => e.kind === 'complete')).toEqual([expect.objectContaining({ sessionId })]);
     host.expectNoNavigation();
+    await host.expectNoPageErrors();
+  });
+
+  it('embedded in two tabs: the tab that paid reads its own order, though the other tab created a session after it', async () => {
+    const host = await open(order('embedded'));
+    await host.waitForStates(2);
+    const paid = await openEmbedded(host.page);
+    // The same browser, another tab: it opens Checkout too (a newer session), and does not pay.
+    const other = await host.context.newPage();
+    await other.goto(host.pageUrl, { waitUntil: 'domcontentloaded' });
+    const unpaid = await openEmbedded(other);
+    expect(unpaid).not.toBe(paid);
+    await stripeSide().complete(paid, 'paid');
+    await host.page.getByRole('button', { name: 'Pay (stand-in)' }).click();
+    await host.waitForVisible(host.page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }), 'the paid status');
+    const statusReads = host.requests.filter((r) => r.url.includes('/api/checkout-session-status'));
+    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([paid]);
     await host.expectNoPageErrors();
   });
 });

@@ -5,11 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { controlStandIn } from '../../stand-ins/stripeApi';
 import type { WalletSwitches } from '../../stand-ins/stripeJs';
 import { WALLET_TEXTS } from '../../src/i18n/texts/wallets';
 import { axeViolations } from './support/axePage';
-import { openElementPage } from './support/elementPage';
+import { details, openElementPage } from './support/elementPage';
 import { e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
 
 const SESSIONS = '/api/checkout-sessions';
@@ -22,7 +21,7 @@ const wallets = (switches: WalletSwitches = {}, more: OpenOptions = {}, testEndp
 });
 const walletCodes = async (host: HostPage) => (await host.errorCodes()).filter((code) => code.startsWith('wallet'));
 
-type Probe = { __expressCheckout?: { sdks: number; created: number; mounted: number; destroyed: number; confirms: number; paymentFailed: number; secrets: string[] } };
+type Probe = { __expressCheckout?: { sdks: number; created: number; mounted: number; destroyed: number; confirms: number; paymentFailed: number; secrets: string[]; redirects: string[] } };
 const probe = (host: HostPage) => host.page.evaluate(() => (window as Probe).__expressCheckout ?? null);
 
 /** The wallet session requests (POSTs whose body asks for mode "wallets") and the card button's. */
@@ -111,21 +110,77 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await host.waitForCheckout();
   });
 
-  it('success: onComplete, the row goes, and the page reads the order from the server', async () => {
+  /** The completions onComplete reported, as the session ids it named. */
+  const completions = async (host: HostPage) => (await host.events()).flatMap((e) => (e.kind === 'complete' ? [e.sessionId] : []));
+  const sessionOf = (secret: string) => secret.split('_secret_')[0];
+
+  /** A wallet payment that went through stayed on the page: onComplete, no navigation, Stripe.js sent the page nowhere. */
+  async function paidInPlace(host: HostPage, sessionId: string): Promise<void> {
+    await host.waitUntil(async () => (await completions(host)).length > 0, 'onComplete');
+    expect(await completions(host)).toEqual([sessionId]);
+    expect((await probe(host))?.redirects).toEqual([]);
+    host.expectNoNavigation();
+  }
+
+  it('success: in place (Stripe.js asked not to redirect), onComplete names the session, the row goes, the page reads that order', async () => {
     const host = await open(wallets({ wallets: ['google_pay'], result: 'success' }));
     await walletsShown(host);
-    const cookie = (await host.context.cookies()).find((c) => c.name === 'checkout_session');
-    expect(cookie?.value).toMatch(/^cs_test_\w+$/);
-    // Stripe's servers complete the session as the wallet pays.
-    await controlStandIn(e2e.stripeApiUrl!).complete(cookie!.value, 'paid');
+    const sessionId = sessionOf((await probe(host))!.secrets[0]);
+    // Stripe's API takes the payment as the wallet confirms (the stand-in Stripe.js calls the API stand-in).
     await walletButton(host, 'Google Pay').click();
-    await host.waitUntil(async () => (await host.events()).some((e) => e.kind === 'complete'), 'onComplete');
+    await paidInPlace(host, sessionId);
     await host.waitForVisible(host.page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }), 'the paid status');
+    const statusReads = host.requests.filter((r) => r.url.includes('/api/checkout-session-status'));
+    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([sessionId]);
     expect(await host.root().getByRole('group').count()).toBe(0);
     expect((await probe(host))?.destroyed).toBe(1);
     expect(await host.errorCodes()).toEqual([]);
-    host.expectNoNavigation();
     await host.expectNoPageErrors();
+  });
+
+  it("the Stripe.js stand-in does what Stripe.js does after a confirm: 'always' (the default) leaves for the session's return_url, 'if_required' stays", async () => {
+    const host = await open(wallets({ wallets: ['google_pay'] }));
+    await walletsShown(host);
+    const confirmWith = (secret: string, redirect?: string) =>
+      host.page.evaluate(
+        async ([secret, redirect]) => {
+          const stripe = (window as unknown as { Stripe: (key: string) => { initCheckoutElementsSdk: (o: object) => { loadActions: () => Promise<{ type: string; actions: { confirm: (a: object) => Promise<{ type: string }> } }> } } }).Stripe('pk_test_e2eStandInKey');
+          const loaded = await stripe.initCheckoutElementsSdk({ clientSecret: secret }).loadActions();
+          const confirm = loaded.actions.confirm({ expressCheckoutConfirmEvent: { expressPaymentType: 'google_pay' }, ...(redirect ? { redirect } : {}) });
+          return Promise.race([confirm.then((r) => r.type, (e: Error) => `threw: ${e.message}`), new Promise((r) => setTimeout(() => r('unsettled'), 1_000))]);
+        },
+        [secret, redirect] as const,
+      );
+    const newSecret = async () => {
+      const res = await host.page.request.post(`${e2e.hostUrl}${SESSIONS}`, { data: { ...product, mode: 'wallets' }, headers: { 'Idempotency-Key': `stand-in-default-${Math.random()}` } });
+      return ((await res.json()) as { clientSecret: string }).clientSecret;
+    };
+    expect(await confirmWith(await newSecret(), 'sometimes')).toMatch(/^threw: .*redirect must be/);
+    expect(await confirmWith(await newSecret(), 'if_required')).toBe('success');
+    expect(host.page.url()).toBe(host.pageUrl);
+    const secret = await newSecret();
+    const leaving = host.page.waitForURL((url) => url.searchParams.get('session_id') === sessionOf(secret));
+    expect(await confirmWith(secret)).toBe('unsettled');
+    await leaving;
+    expect(new URL(host.page.url()).searchParams.get('session_id')).toBe(sessionOf(secret));
+  });
+
+  it('two tabs, each with its wallet session: the tab that paid reads its own order, not the newer tab\'s', async () => {
+    const first = await open(wallets({ wallets: ['google_pay'] }));
+    await walletsShown(first);
+    const paid = sessionOf((await probe(first))!.secrets[0]);
+    // The same browser opens the page again: a newer wallet session (that tab's), and nobody pays it.
+    const second = await first.context.newPage();
+    await second.goto(first.pageUrl, { waitUntil: 'domcontentloaded' });
+    await second.locator('[data-checkout-state]').getByRole('group', { name: 'Express checkout' }).waitFor();
+    const other = await second.evaluate(() => (window as Probe).__expressCheckout!.secrets[0]);
+    expect(sessionOf(other)).not.toBe(paid);
+    await walletButton(first, 'Google Pay').click();
+    await paidInPlace(first, paid);
+    await first.waitForVisible(first.page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }), 'the paid status');
+    const statusReads = first.requests.filter((r) => r.url.includes('/api/checkout-session-status'));
+    expect(statusReads.map((r) => new URL(r.url).searchParams.get('session_id'))).toEqual([paid]);
+    await first.expectNoPageErrors();
   });
 
   it("a decline: the person's sentence in their language, the wallets still usable", async () => {
@@ -142,10 +197,10 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await host.page.waitForTimeout(200);
     expect(await probe(host)).toMatchObject({ confirms: 1, paymentFailed: 1 });
     expect(await alert.isVisible()).toBe(true);
-    // Another try, and this one goes through.
+    // Another try, and this one goes through, in place.
     await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['apple_pay', 'link'], result: 'success' }));
     await walletButton(host, 'Link').click();
-    await host.waitUntil(async () => (await host.events()).some((e) => e.kind === 'complete'), 'onComplete');
+    await paidInPlace(host, sessionOf((await probe(host))!.secrets[0]));
     await host.expectNoPageErrors();
   });
 
@@ -175,6 +230,18 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     ]);
     // `wallets_ready` came before the subscription; the rest carry no name, email or secret.
     expect(JSON.stringify(telemetry)).not.toMatch(/Jenny|jenny\.rosen|_secret_|cs_test_/);
+  });
+
+  it('cancel, then a payment that goes through: in place, with onComplete', async () => {
+    const host = await open(wallets({ wallets: ['google_pay'], result: 'cancel' }));
+    await walletsShown(host);
+    await walletButton(host, 'Google Pay').click();
+    await host.page.waitForTimeout(200);
+    expect(await completions(host)).toEqual([]);
+    await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'success' }));
+    await walletButton(host, 'Google Pay').click();
+    await paidInPlace(host, sessionOf((await probe(host))!.secrets[0]));
+    await host.expectNoPageErrors();
   });
 
   it('loaderror: the card button only, reported as wallets_unavailable', async () => {
@@ -249,6 +316,10 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(sessionPosts(host, 'wallets').map((r) => JSON.parse(r.body!))).toEqual([{ ...product, mode: 'wallets' }]);
     await host.page.getByRole('button', { name: 'Link (stand-in)' }).click();
     await host.waitUntil(() => events.some((e) => e.type === 'checkout-complete'), 'checkout-complete');
+    // The paid session's id, as after an embedded payment; the page stayed.
+    const secret = await host.page.evaluate(() => (window as Probe).__expressCheckout!.secrets[0]);
+    expect(details(events, 'checkout-complete')).toEqual([{ sessionId: sessionOf(secret) }]);
+    expect(await host.page.evaluate(() => (window as Probe).__expressCheckout!.redirects)).toEqual([]);
   });
 
   it('./mount with mode "wallets"', async () => {

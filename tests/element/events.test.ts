@@ -19,13 +19,13 @@ describe("<checkout-button>'s callbacks as DOM events", () => {
     props.onStateChange('rejected', error);
     props.onError(error);
     props.onEvent({ type: 'session_start', at: 12 });
-    props.onComplete();
+    props.onComplete({ sessionId: 'cs_test_paid' });
     expect(sent).toEqual([
       { name: 'checkout-state', detail: { state: 'pending' }, cancelable: false },
       { name: 'checkout-state', detail: { state: 'rejected', error }, cancelable: false },
       { name: 'checkout-error', detail: error, cancelable: false },
       { name: 'checkout-event', detail: { type: 'session_start', at: 12 }, cancelable: false },
-      { name: 'checkout-complete', detail: {}, cancelable: false },
+      { name: 'checkout-complete', detail: { sessionId: 'cs_test_paid' }, cancelable: false },
     ]);
   });
 

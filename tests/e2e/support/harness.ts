@@ -229,6 +229,18 @@ export interface OpenOptions {
   installClock?: boolean;
 }
 
+async function forwardToStripeApi(route: Route, standInUrl: string): Promise<void> {
+  const request = route.request();
+  const { pathname, search } = new URL(request.url());
+  const res = await fetch(`${standInUrl}${pathname}${search}`, {
+    method: request.method(),
+    headers: { 'Content-Type': (await request.headerValue('content-type')) ?? 'application/x-www-form-urlencoded' },
+    body: request.postData() ?? undefined,
+  }).catch(() => null);
+  if (!res) return route.abort('connectionrefused');
+  await route.fulfill({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) });
+}
+
 export const EXPECTED_BROWSER_NOISE = [
   // Chromium's own console lines for failed subresources and CSP blocks: expected in failure scenarios.
   /^Failed to load resource: /,
@@ -314,6 +326,9 @@ export class HostPage {
         body: '<!doctype html><html lang="en"><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout stand-in</h1></html>',
       });
     });
+
+    // Stripe's API as Stripe.js calls it (the stand-in's wallet confirm): the API stand-in answers.
+    if (e2e.stripeApiUrl) await context.route('https://api.stripe.com/**', (route) => forwardToStripeApi(route, e2e.stripeApiUrl!));
 
     const session = options.session ?? {};
     const endpoint = new URLSearchParams({ key: this.sessionKey, seq: (session.seq ?? ['ok']).join(',') });
