@@ -141,6 +141,48 @@ describe('idempotency, as Stripe keeps it', () => {
     expect(error).toMatchObject({ statusCode: 400, message: expect.stringContaining("Try using a key other than 'same-key-other-params'") });
   });
 
+  it('a key whose first request is still running is refused 409 idempotency_error (idempotency_key_in_use); once it ran, the same request is replayed', async () => {
+    const slow = await startStripeApiStandIn({ createLatencyMs: 400 });
+    try {
+      const client = stripeForStandIn(slow);
+      const first = client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const concurrent = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' }).catch((e: Stripe.errors.StripeError) => e);
+      expect(concurrent).toBeInstanceOf(Stripe.errors.StripeError);
+      expect(concurrent).toMatchObject({ statusCode: 409, code: 'idempotency_key_in_use', raw: expect.objectContaining({ type: 'idempotency_error' }) });
+      const session = await first;
+      const again = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
+      expect(again.id).toBe(session.id);
+      expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+      // Recorded as answered: the concurrent one first.
+      expect(slow.requests.map((r) => r.status)).toEqual([409, 200, 200]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('the same key with other parameters is refused 400 even when only expires_at moved by a second', async () => {
+    const expiresAt = inSeconds(3600);
+    await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt }, { idempotencyKey: 'moved-expiry-key' });
+    const error = await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt + 1 }, { idempotencyKey: 'moved-expiry-key' }).catch((e: Stripe.errors.StripeError) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(error).toMatchObject({ statusCode: 400, raw: expect.objectContaining({ type: 'idempotency_error' }) });
+  });
+
+  it('a key is kept 24 hours: after that the same key makes a new session', async () => {
+    let clock = Date.now();
+    const aging = await startStripeApiStandIn({ now: () => clock });
+    try {
+      const client = stripeForStandIn(aging);
+      const first = await client.checkout.sessions.create(hosted, { idempotencyKey: 'day-old-key-0001' });
+      clock += 24 * 3600_000 + 1_000;
+      const later = await client.checkout.sessions.create(hosted, { idempotencyKey: 'day-old-key-0001' });
+      expect(later.id).not.toBe(first.id);
+    } finally {
+      await aging.close();
+    }
+  });
+
   it('a refused request keeps no result: the key can be used again once the parameters are right', async () => {
     const refused = await stripe.checkout.sessions.create({ ...hosted, ui_mode: 'hosted' }, { idempotencyKey: 'after-a-refusal' }).catch((e: Error) => e);
     expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
