@@ -70,6 +70,16 @@ describe('the Stripe API stand-in accepts the current parameters', () => {
   });
 });
 
+describe('the Stripe API stand-in completes a setup session as Stripe does', () => {
+  it('no payment: payment_status no_payment_required, a SetupIntent and no PaymentIntent', async () => {
+    const { id } = await stripe.checkout.sessions.create({ mode: 'setup', currency: 'eur', success_url: 'http://shop.test/' });
+    await standIn.complete(id, 'paid');
+    const session = await stripe.checkout.sessions.retrieve(id);
+    expect(session).toMatchObject({ mode: 'setup', status: 'complete', payment_status: 'no_payment_required', payment_intent: null, currency: 'eur' });
+    expect(session.setup_intent).toMatch(/^seti_test_/);
+  });
+});
+
 describe('the Stripe API stand-in refuses what the API at its version refuses', () => {
   it.each(['embedded', 'hosted', 'custom'])('the retired ui_mode %p', async (uiMode) => {
     // The library's type accepts any string here: only a refusing server catches a stale value.
