@@ -3,6 +3,7 @@
 // the standalone server's configuration (STRIPE_SECRET_KEY, DATABASE_URL or the PGlite folder,
 // WAREHOUSE_URL). Exits 1 if an order failed to ship, so a scheduler notices.
 import { dataDirOf, describeDatabase, openDatabase } from './db/open';
+import { ownershipFromEnv } from './backend';
 import { stripeFromEnv } from './main';
 import { sqlOrders } from './orderStore';
 import type { ReconcileReport } from './reconcile';
@@ -33,7 +34,7 @@ async function main(env = process.env): Promise<void> {
   const db = await openDatabase(env);
   try {
     const orders = sqlOrders(db);
-    print(await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }) }));
+    print(await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }), ours: ownershipFromEnv(env) }));
   } finally {
     await db.close();
   }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCheckoutSessionHandler, type CreateSessionOptions } from './createCheckoutSession';
 import { sendError, type Handler } from './http';
+import { DEFAULT_INTEGRATION } from './ourSession';
 import { sessionStatusHandler } from './sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './stripeWebhook';
 
@@ -23,7 +24,7 @@ export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMe
     [CHECKOUT_PATHS.sessions]: createCheckoutSessionHandler(options),
     [CHECKOUT_PATHS.status]: sessionStatusHandler(options),
     [CHECKOUT_PATHS.webhook]: webhookSecret
-      ? stripeWebhookHandler({ ...options, secret: webhookSecret })
+      ? stripeWebhookHandler({ ...options, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
       : async (_req, res) => sendError(res, 503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
   };
   return async (req, res) => {
