@@ -27,22 +27,26 @@ export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS)
   return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, log }));
 }
 
-/** A form post as Chromium sends it from a page of the shop (same-site to the API), unless told otherwise. */
+/**
+ * A form post as Chromium sends it from a page of the shop (same-site to the API), unless told
+ * otherwise; a header given as '' is not sent. A GET is a navigation (no body, no Content-Type).
+ */
 export function postForm(base: string, fields: Record<string, string>, headers: Record<string, string> = {}, method = 'POST') {
+  const all: Record<string, string> = {
+    ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',
+    Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    'Sec-Fetch-Site': 'same-site',
+    'Sec-Fetch-Mode': 'navigate',
+    'Sec-Fetch-Dest': 'document',
+    Origin: SHOP,
+    Referer: `${SHOP}/coffee`,
+    ...headers,
+  };
   return fetch(`${base}${CHECKOUT_PATHS.sessions}`, {
     method,
     redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',
-      Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
-      'Sec-Fetch-Site': 'same-site',
-      'Sec-Fetch-Mode': 'navigate',
-      'Sec-Fetch-Dest': 'document',
-      Origin: SHOP,
-      Referer: `${SHOP}/coffee`,
-      ...headers,
-    },
+    headers: Object.fromEntries(Object.entries(all).filter(([, value]) => value !== '')),
     body: method === 'GET' ? undefined : new URLSearchParams(fields).toString(),
   });
 }
