@@ -3,6 +3,7 @@
 // again later). Midway one instance is killed with SIGKILL and restarted. It ends when every delivery
 // got its 2xx; what the warehouse received then says whether each order shipped exactly once.
 import type Stripe from 'stripe';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../server/ourSession';
 import { CHECKOUT_PATHS } from '../server/routes';
 import { checkoutEvent, deliverSigned } from '../stand-ins/webhookEvents';
 import type { Child } from './processes';
@@ -36,7 +37,7 @@ export async function webhookStorm({ stripe, secret, startInstance, events = 200
   const sessions: string[] = [];
   const payloads: string[] = [];
   for (let i = 0; i < events; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, events - i) }, () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: { product_id: 'coffee-beans-1kg' } })));
+    const batch = await Promise.all(Array.from({ length: Math.min(20, events - i) }, () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') })));
     for (const session of batch) {
       sessions.push(session.id);
       payloads.push(checkoutEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' }));

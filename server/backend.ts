@@ -10,8 +10,10 @@ import { formOriginsFromEnv } from './formOrigin';
 import { sqlFormSubmissions } from './formSubmissions';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './fulfilment';
 import { sqlOrders } from './orderStore';
-import { DEFAULT_SESSION_LIMIT, type RateLimit } from './rateLimit';
+import { integrationFromEnv, type Ownership } from './ourSession';
+import { limitsFromEnv } from './rateLimit';
 import { checkoutRoutes } from './routes';
+import { sqlSessionRequests } from './sessionRequests';
 import { warehouseFulfil } from './warehouse';
 
 export interface BackendOptions {
@@ -22,7 +24,7 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, SESSION_RATE_LIMIT, TRUST_PROXY, FORM_ALLOWED_ORIGINS (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -31,12 +33,9 @@ export interface CheckoutBackend {
   db: Database;
 }
 
-/** `SESSION_RATE_LIMIT=burst/perMinute` (e.g. `10/10`) or `off`; `TRUST_PROXY=1` behind a proxy. */
-export function rateLimitFromEnv(env: NodeJS.ProcessEnv): RateLimit | false {
-  if (env.SESSION_RATE_LIMIT === 'off') return false;
-  const [burst, perMinute] = (env.SESSION_RATE_LIMIT ?? '').split('/').map(Number);
-  const limit = burst > 0 && perMinute > 0 ? { burst, perMinute } : DEFAULT_SESSION_LIMIT;
-  return { ...limit, trustProxy: env.TRUST_PROXY === '1' };
+/** The shop's catalog and CHECKOUT_INTEGRATION: which sessions the webhook and reconcile ship. */
+export function ownershipFromEnv(env: NodeJS.ProcessEnv): Ownership {
+  return { integration: integrationFromEnv(env), catalog: catalogOf(DEMO_PRODUCTS) };
 }
 
 /** `ORDER_LEASE_MS`: how long a claim holds (tests shorten it); 30 s by default. */
@@ -44,6 +43,7 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
   if (env.ORDER_LEASE_MS === undefined) return DEFAULT_LEASE;
   const leaseMs = Number(env.ORDER_LEASE_MS);
   if (!(leaseMs > 0)) throw new Error(`ORDER_LEASE_MS must be a number of milliseconds, not ${env.ORDER_LEASE_MS}.`);
+  // leaseOf clamps it to what a timer holds (about 24.8 days).
   return leaseOf(leaseMs);
 }
 
@@ -53,12 +53,13 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
   const db = await openDatabase(env);
   const routes = checkoutRoutes({
     stripe,
-    catalog: catalogOf(DEMO_PRODUCTS),
+    ...ownershipFromEnv(env),
     returnPage,
     orders: sqlOrders(db),
+    sessionRequests: sqlSessionRequests(db),
     fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL, log }),
     lease,
-    rateLimit: rateLimitFromEnv(env),
+    rateLimit: limitsFromEnv(env),
     webhookSecret,
     formSubmissions: sqlFormSubmissions(db),
     formOrigins,

@@ -4,9 +4,11 @@
 import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
-import { clientAddress, DEFAULT_SESSION_LIMIT, tokenBuckets, type RateLimit } from './rateLimit';
+import { DEFAULT_INTEGRATION } from './ourSession';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from './rateLimit';
 import { checkoutSessionParams } from './sessionParams';
 import { parseSessionRequest, type ButtonMode } from './sessionRequest';
+import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface CreateSessionOptions {
@@ -16,8 +18,12 @@ export interface CreateSessionOptions {
   returnPage: string;
   /** Where a failure's details go (your logger); the browser gets a sentence. */
   log?: (message: string, error: unknown) => void;
-  /** Sessions per client (rateLimit.ts); `false` for none (a proxy in front limits already). */
-  rateLimit?: RateLimit | false;
+  /** Stripe calls per client (rateLimit.ts): clicks, wallet sessions, status reads; `false` for none (a proxy in front limits already). */
+  rateLimit?: ClientLimits | false;
+  /** The first parameters per Idempotency-Key (sessionRequests.ts), so a retry sends the same ones. */
+  sessionRequests: SessionRequests;
+  /** The `metadata.integration` tag on every session created (ourSession.ts); CHECKOUT_INTEGRATION. */
+  integration?: string;
 }
 
 /**
@@ -34,24 +40,28 @@ export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'cli
   return mode === 'wallets' ? { clientSecret: session.client_secret, expiresAt: session.expires_at } : { clientSecret: session.client_secret };
 }
 
-export function createCheckoutSessionHandler({ stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: CreateSessionOptions): Handler {
-  const buckets = rateLimit ? tokenBuckets(rateLimit) : null;
+export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
+  const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION } = options;
+  const limit = clientLimiter(rateLimit);
   return async (req, res) => {
     if (refuseMethod(req, res, 'POST')) return;
     const body = await readBodyOrRefuse(req, res);
     if (!body) return;
     const parsed = parseSessionRequest(body, req.headers, catalog);
     if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
+    const { product, mode, idempotencyKey } = parsed.value;
     // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
-    const take = buckets?.take(clientAddress(req, rateLimit && rateLimit.trustProxy)) ?? { ok: true };
+    // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
+    const take = limit(mode === 'wallets' ? 'walletSessions' : 'sessions', req);
     if (!take.ok) {
       const wait = String(take.retryAfterSeconds);
       return sendError(res, 429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
     }
-    const { product, mode, idempotencyKey } = parsed.value;
+    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode]), () => checkoutSessionParams(product, mode, { returnPage, integration }));
+    if (!fixed.ok) return sendError(res, 409, 'This Idempotency-Key was first used for another product or mode; a new click sends a new key.');
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripe.checkout.sessions.create(checkoutSessionParams(product, mode, returnPage), { idempotencyKey });
+      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session');
       log(failure.message, error);

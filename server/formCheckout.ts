@@ -11,7 +11,9 @@ import { parseFormSubmission } from './formRequest';
 import { formSessions } from './formSession';
 import type { FormSubmissions } from './formSubmissions';
 import { readBodyOrRefuse, type Handler } from './http';
-import { DEFAULT_SESSION_LIMIT, clientAddress, tokenBuckets, type RateLimit } from './rateLimit';
+import { DEFAULT_INTEGRATION } from './ourSession';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from './rateLimit';
+import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface FormCheckoutOptions {
@@ -22,8 +24,12 @@ export interface FormCheckoutOptions {
   formSubmissions: FormSubmissions;
   /** The origins whose pages may post the form (formOriginsFromEnv); this server's own is always allowed. */
   formOrigins: readonly string[];
+  /** The first parameters per Idempotency-Key, so every submit under a window's key sends the same. */
+  sessionRequests: SessionRequests;
+  integration?: string;
   log?: (message: string, error: unknown) => void;
-  rateLimit?: RateLimit | false;
+  /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
+  rateLimit?: ClientLimits | false;
 }
 
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
@@ -32,10 +38,11 @@ const isSetUpFault = (error: unknown) =>
   error instanceof Stripe.errors.StripePermissionError ||
   error instanceof Stripe.errors.StripeInvalidRequestError;
 
-export function formCheckoutHandler({ stripe, catalog, returnPage, formSubmissions, formOrigins, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: FormCheckoutOptions): Handler {
-  const buckets = rateLimit ? tokenBuckets(rateLimit) : null;
+export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
+  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS } = options;
+  const limit = clientLimiter(rateLimit);
   const trustProxy = rateLimit ? rateLimit.trustProxy : false;
-  const sessionForSubmit = formSessions({ stripe, returnPage, submissions: formSubmissions });
+  const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
   return async (req, res) => {
     const isAllowed = originAllowance(formOrigins, req.headers.host);
     const back = backLink(req.headers.referer, isAllowed);
@@ -53,7 +60,7 @@ export function formCheckoutHandler({ stripe, catalog, returnPage, formSubmissio
       log(`A payment form was refused: ${parsed.message}`, null);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
-    const take = buckets?.take(clientAddress(req, trustProxy)) ?? { ok: true };
+    const take = limit('sessions', req);
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
     const { product, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;

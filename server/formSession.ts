@@ -1,14 +1,16 @@
 // The session a form's submit leads to: the one its window's key already made, while that session is
-// still open; otherwise one made now with the window's key, so that submits at once share it.
+// still open; otherwise one made now under the window's key, with the parameters first recorded for
+// that key (sessionRequests.ts), so submits at once, or a retry after a crash, get the same session.
 import Stripe from 'stripe';
 import type { Product } from './catalog';
 import type { FormSubmissions } from './formSubmissions';
-import { checkoutSessionParams } from './sessionParams';
+import { checkoutSessionParams, type SessionOrigin } from './sessionParams';
+import type { SessionRequests } from './sessionRequests';
 
-export interface FormSessionOptions {
+export interface FormSessionOptions extends SessionOrigin {
   stripe: Stripe;
-  returnPage: string;
   submissions: FormSubmissions;
+  sessionRequests: SessionRequests;
 }
 
 type Session = Stripe.Checkout.Session;
@@ -24,22 +26,26 @@ async function stillOpen(stripe: Stripe, sessionId: string): Promise<Session | n
   }
 }
 
-export function formSessions({ stripe, returnPage, submissions }: FormSessionOptions) {
-  // Submits at once on this instance share one call (Stripe would answer the second 409 while the
-  // first is in flight); on other instances, the `stripe` library retries a 409.
+export function formSessions({ stripe, submissions, sessionRequests, ...origin }: FormSessionOptions) {
+  // Submits at once on this instance share one call (Stripe answers a second request 409 while the
+  // first with its key is in flight); on another instance, the `stripe` library retries the 409.
   const inFlight = new Map<string, Promise<Session>>();
-  const create = (product: Product, idempotencyKey: string) => {
+  async function create(product: Product, idempotencyKey: string): Promise<Session> {
+    // The fingerprint names the product, so a window's key is never asked for another one.
+    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, 'redirect']), () => checkoutSessionParams(product, 'redirect', origin));
+    if (!fixed.ok) throw new Error(`Idempotency-Key ${idempotencyKey} was first used for another request.`);
+    return stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
+  }
+  function shared(product: Product, idempotencyKey: string): Promise<Session> {
     let call = inFlight.get(idempotencyKey);
     if (!call) {
-      call = stripe.checkout.sessions.create(checkoutSessionParams(product, 'redirect', returnPage), { idempotencyKey });
+      call = create(product, idempotencyKey);
       inFlight.set(idempotencyKey, call);
-      void call.then(
-        () => inFlight.delete(idempotencyKey),
-        () => inFlight.delete(idempotencyKey),
-      );
+      const forget = () => inFlight.delete(idempotencyKey);
+      call.then(forget, forget);
     }
     return call;
-  };
+  }
 
   return async function sessionForSubmit(fingerprint: string, product: Product): Promise<Session> {
     let submit = await submissions.claim(fingerprint);
@@ -48,15 +54,7 @@ export function formSessions({ stripe, returnPage, submissions }: FormSessionOpt
       if (open) return open;
       submit = await submissions.renew(fingerprint, submit.idempotencyKey);
     }
-    let session: Session;
-    try {
-      session = await create(product, submit.idempotencyKey);
-    } catch (error) {
-      // The key was first used with other parameters (the catalog's price changed within the window): a new key.
-      if (!(error instanceof Stripe.errors.StripeIdempotencyError) || error.statusCode === 409) throw error;
-      submit = await submissions.renew(fingerprint, submit.idempotencyKey);
-      session = await create(product, submit.idempotencyKey);
-    }
+    const session = await shared(product, submit.idempotencyKey);
     await submissions.recordSession(fingerprint, submit.idempotencyKey, session.id);
     return session;
   };

@@ -4,7 +4,9 @@
 // the order over. `fulfil` gets the session id as its idempotency key, so a takeover that repeats a
 // shipment the dead process had already started ships nothing twice downstream.
 import type Stripe from 'stripe';
+import { MAX_TIMER_MS } from '../src/bounds';
 import type { Fulfil, OrderStore } from './orders';
+import { notOurs, type Ownership } from './ourSession';
 
 export interface LeasePolicy {
   leaseMs: number;
@@ -14,26 +16,36 @@ export interface LeasePolicy {
 /** 30 s, renewed every 10 s: a process that dies is taken over within 30 s of its death. */
 export const DEFAULT_LEASE: LeasePolicy = { leaseMs: 30_000, renewEveryMs: 10_000 };
 
-/** A lease of `leaseMs` renewed three times per lease, so two missed renewals still keep it. */
-export const leaseOf = (leaseMs: number): LeasePolicy => ({ leaseMs, renewEveryMs: Math.max(1, Math.floor(leaseMs / 3)) });
+/**
+ * A lease of `leaseMs` renewed three times per lease, so two missed renewals still keep it. Both
+ * within what a timer holds: past 2³¹−1 ms setInterval fires every millisecond.
+ */
+export function leaseOf(leaseMs: number): LeasePolicy {
+  const held = Math.min(Math.max(1, leaseMs), MAX_TIMER_MS);
+  return { leaseMs: held, renewEveryMs: Math.max(1, Math.floor(held / 3)) };
+}
 
 /** Paid, so to be shipped: 'unpaid' on a complete session is a delayed method still settling. */
 export const isPaid = (session: Pick<Stripe.Checkout.Session, 'payment_status'>) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
 /**
  * `shipped`: this call shipped it. `already-shipped`: an earlier one did. `in-progress`: a live lease
- * holds it, ask again later. `not-payable`: its payment failed or the session expired.
+ * holds it, ask again later. `not-payable`: its payment failed or the session expired. `not-ours`:
+ * another integration's session (ourSession.ts): never shipped, no row.
  */
-export type Fulfilment = 'shipped' | 'already-shipped' | 'in-progress' | 'not-payable';
+export type Fulfilment = 'shipped' | 'already-shipped' | 'in-progress' | 'not-payable' | 'not-ours';
 
 export interface FulfilmentOptions {
   orders: OrderStore;
   fulfil: Fulfil;
   lease?: LeasePolicy;
   log?: (message: string, error?: unknown) => void;
+  /** Which sessions are this integration's: only those ship. */
+  ours: Ownership;
 }
 
-export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, fulfil, lease = DEFAULT_LEASE, log = console.error }: FulfilmentOptions): Promise<Fulfilment> {
+export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, fulfil, lease = DEFAULT_LEASE, log = console.error, ours }: FulfilmentOptions): Promise<Fulfilment> {
+  if (notOurs(session, ours)) return 'not-ours';
   const claim = await orders.claim(session.id, lease.leaseMs);
   if (!claim.won) {
     const state = claim.order?.state;
@@ -46,7 +58,7 @@ export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, ful
       (held) => held || log(`The lease on ${session.id} ran out while fulfil was running; another delivery may repeat it under the same idempotency key.`),
       (error: unknown) => log(`Renewing the lease on ${session.id} failed.`, error),
     );
-  const heartbeat = setInterval(renew, lease.renewEveryMs);
+  const heartbeat = setInterval(renew, Math.min(Math.max(1, lease.renewEveryMs), MAX_TIMER_MS));
   try {
     await fulfil(session, { idempotencyKey: session.id });
   } catch (error) {

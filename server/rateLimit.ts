@@ -1,14 +1,26 @@
-// Session creation per client: a token bucket per client address. Each session is a call against
-// the Stripe account's rate limit, which every real customer shares; one client looping on the
-// endpoint must run dry, not the account. In memory, per instance: N instances allow N times the
-// rate (see docs/server.md). A bucket refills at `perMinute`, up to `burst`.
+// Stripe calls per client: a token bucket per client and per kind of call. Each session and each
+// status read is a call against the Stripe account's rate limit, which every real customer shares;
+// one client looping on an endpoint must run dry, not the account. Wallet sessions are created before
+// anyone clicks (one per page view near a button), so they have a budget of their own: page views
+// never cost a person's click. In memory, per instance: N instances allow N times the rate (see
+// docs/server.md). A bucket refills at `perMinute`, up to `burst`.
 import type { IncomingMessage } from 'node:http';
+import { clientKey } from './clientKey';
 
 export interface RateLimit {
-  /** Sessions a client may create at once. */
+  /** Calls a client may make at once. */
   burst: number;
-  /** Sessions a client may create per minute, sustained. */
+  /** Calls a client may make per minute, sustained. */
   perMinute: number;
+}
+
+export interface ClientLimits {
+  /** Sessions a click creates (redirect and embedded, and wallets mode's card button). */
+  sessions: RateLimit | false;
+  /** Wallet sessions, created per page view before anyone clicks, and their renewals. */
+  walletSessions: RateLimit | false;
+  /** Reads of `GET /api/checkout-session-status`. */
+  status: RateLimit | false;
   /**
    * Your proxy's address for the client: the last X-Forwarded-For entry (the one your proxy added).
    * Only behind a proxy that sets it: otherwise a client chooses its own key.
@@ -16,17 +28,28 @@ export interface RateLimit {
   trustProxy?: boolean;
 }
 
-/** A person clicks a few times; a script looping is refused after ten, then gets one every 6 s. */
-export const DEFAULT_SESSION_LIMIT: RateLimit = { burst: 10, perMinute: 10 };
+export type LimitKind = 'sessions' | 'walletSessions' | 'status';
+
+/**
+ * Clicks: a person clicks a few times; a script looping is refused after ten, then gets one every 6 s.
+ * Wallet sessions: twenty product pages opened at once, then one every 6 s (a renewal is one an hour).
+ * Status: a return page reads it once; a reload loop is refused after twenty, then one every 2 s.
+ */
+export const DEFAULT_LIMITS: ClientLimits = {
+  sessions: { burst: 10, perMinute: 10 },
+  walletSessions: { burst: 20, perMinute: 10 },
+  status: { burst: 20, perMinute: 30 },
+};
 
 /** Buckets kept before full ones are forgotten (a full bucket is the same as none). */
 const MAX_CLIENTS = 100_000;
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** The client's bucket key: its address (your proxy's word for it when trusted), an IPv6 one by its /64. */
 export function clientAddress(req: IncomingMessage, trustProxy = false): string {
   const forwarded = trustProxy ? req.headers['x-forwarded-for']?.toString().split(',').pop()?.trim() : undefined;
-  return forwarded || req.socket.remoteAddress || 'unknown';
+  return clientKey(forwarded || req.socket.remoteAddress || 'unknown');
 }
 
 export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number = Date.now) {
@@ -54,5 +77,34 @@ export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number 
     get size() {
       return buckets.size;
     },
+  };
+}
+
+export type ClientLimiter = (kind: LimitKind, req: IncomingMessage) => Take;
+
+/** One bucket set per kind; `false` (or a kind set to false) lets every call through. */
+export function clientLimiter(limits: ClientLimits | false, now: () => number = Date.now): ClientLimiter {
+  const kinds = {} as Record<LimitKind, ReturnType<typeof tokenBuckets> | null>;
+  for (const kind of ['sessions', 'walletSessions', 'status'] as const) {
+    const limit = limits && limits[kind];
+    kinds[kind] = limit ? tokenBuckets(limit, now) : null;
+  }
+  return (kind, req) => kinds[kind]?.take(clientAddress(req, limits && limits.trustProxy)) ?? { ok: true };
+}
+
+/** `burst/perMinute` (e.g. `10/10`), `off`, or unset (the default). */
+function limitFromEnv(value: string | undefined, fallback: RateLimit | false): RateLimit | false {
+  if (value === 'off') return false;
+  const [burst, perMinute] = (value ?? '').split('/').map(Number);
+  return burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) ? { burst, perMinute } : fallback;
+}
+
+/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT; TRUST_PROXY=1 behind a proxy. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): ClientLimits {
+  return {
+    sessions: limitFromEnv(env.SESSION_RATE_LIMIT, DEFAULT_LIMITS.sessions),
+    walletSessions: limitFromEnv(env.WALLET_SESSION_RATE_LIMIT, DEFAULT_LIMITS.walletSessions),
+    status: limitFromEnv(env.STATUS_RATE_LIMIT, DEFAULT_LIMITS.status),
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -5,6 +5,7 @@
 // a shipped order is never shipped again. `npm run reconcile`, or schedule `reconcile(…)` yourself.
 import type Stripe from 'stripe';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
+import { notOurs } from './ourSession';
 
 export interface ReconcileOptions extends FulfilmentOptions {
   stripe: Stripe;
@@ -32,6 +33,7 @@ export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilmen
   const gte = Math.floor(now() / 1000) - Math.round(days * 86_400);
   // The library's auto-pagination: `starting_after` the last id of each page while `has_more`.
   for await (const session of stripe.checkout.sessions.list({ created: { gte }, status: 'complete', limit: 100 })) {
+    if (notOurs(session, fulfilment.ours)) continue; // another integration's session: never ours to ship
     report.listed += 1;
     if (!isPaid(session)) {
       report.notPaid += 1;

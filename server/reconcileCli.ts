@@ -1,6 +1,7 @@
 // `npm run reconcile [-- --days N]`: reconcile.ts once, with the standalone server's configuration
 // (STRIPE_SECRET_KEY, DATABASE_URL or the PGlite folder, WAREHOUSE_URL). Exits 1 if an order failed
 // to ship, so a scheduler notices.
+import { ownershipFromEnv } from './backend';
 import { openDatabase, describeDatabase } from './db/open';
 import { stripeFromEnv } from './main';
 import { sqlOrders } from './orderStore';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const db = await openDatabase(process.env);
   try {
     console.log(`reconcile: complete Checkout Sessions of the last ${days} days, orders in ${describeDatabase()}`);
-    const report = await reconcile({ stripe, days, orders: sqlOrders(db), fulfil: warehouseFulfil({ url: process.env.WAREHOUSE_URL }) });
+    const report = await reconcile({ stripe, days, orders: sqlOrders(db), fulfil: warehouseFulfil({ url: process.env.WAREHOUSE_URL }), ours: ownershipFromEnv(process.env) });
     console.log(`listed ${report.listed}; shipped now ${report.shipped.length}; already shipped ${report.alreadyShipped}; in progress ${report.inProgress.length}; not paid ${report.notPaid}; failed ${report.failed.length}`);
     for (const id of report.shipped) console.log(`  shipped ${id}`);
     for (const { id, error } of report.failed) console.log(`  FAILED ${id}: ${error}`);

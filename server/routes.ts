@@ -7,6 +7,7 @@ import { formCheckoutHandler, type FormCheckoutOptions } from './formCheckout';
 import { sendRefusal } from './formRefusal';
 import { isFormRequest } from './formRequest';
 import { sendError, type Handler } from './http';
+import { DEFAULT_INTEGRATION } from './ourSession';
 import { sessionStatusHandler } from './sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './stripeWebhook';
 
@@ -38,7 +39,7 @@ export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMe
     [CHECKOUT_PATHS.sessions]: (req, res) => (isFormRequest(req) ? form(req, res) : sessions(req, res)),
     [CHECKOUT_PATHS.status]: sessionStatusHandler(options),
     [CHECKOUT_PATHS.webhook]: webhookSecret
-      ? stripeWebhookHandler({ ...options, secret: webhookSecret })
+      ? stripeWebhookHandler({ ...options, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
       : async (_req, res) => sendError(res, 503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
   };
   return async (req, res) => {

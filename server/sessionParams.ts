@@ -3,6 +3,7 @@
 // `embedded_page` or `elements` since 2026-03-25.dahlia; the old `hosted`/`embedded`/`custom` are refused.
 import type Stripe from 'stripe';
 import type { Product } from './catalog';
+import { ourMetadata } from './ourSession';
 import type { ButtonMode } from './sessionRequest';
 
 /** Stripe puts the session's id in place of this, literally, when it sends the person back. */
@@ -22,10 +23,21 @@ export function withQuery(page: string, name: string, value: string): string {
  */
 export const WALLET_SESSION_SECONDS = 3600;
 
+/** Where the sessions come from: the shop's return page and the integration's tag (ourSession.ts). */
+export interface SessionOrigin {
+  /** The page Stripe sends the person back to, with `?session_id=…` added. */
+  returnPage: string;
+  integration: string;
+}
+
+/**
+ * Computed once per Idempotency-Key (sessionRequests.ts): `expires_at` depends on the clock, so a
+ * retry resends the first attempt's parameters rather than calling this again.
+ */
 export function checkoutSessionParams(
   product: Product,
   mode: ButtonMode,
-  returnPage: string,
+  { returnPage, integration }: SessionOrigin,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Stripe.Checkout.SessionCreateParams {
   const common = {
@@ -36,8 +48,8 @@ export function checkoutSessionParams(
         quantity: 1,
       },
     ],
-    // For fulfilment: which product the webhook's session paid for.
-    metadata: { product_id: product.id },
+    // For fulfilment: which product the session paid for, and that it is this integration's to ship.
+    metadata: ourMetadata(integration, product.id),
   } satisfies Stripe.Checkout.SessionCreateParams;
   const back = withQuery(returnPage, 'session_id', SESSION_ID_TEMPLATE);
   if (mode === 'embedded') return { ...common, ui_mode: 'embedded_page', return_url: back };

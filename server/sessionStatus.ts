@@ -1,8 +1,10 @@
 // GET ?session_id=cs_…: the order's state for the page the person comes back to. Only what that
-// page needs: no client secret, no email, no amounts.
+// page needs: no client secret, no email, no amounts. Each read is a Stripe API call, so a client has
+// a budget of them (rateLimit.ts), as it has of sessions.
 import type Stripe from 'stripe';
 import { refuseMethod, sendError, sendJson, type Handler } from './http';
 import { orderOutcome, type OrderOutcome } from './orderOutcome';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from './rateLimit';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface SessionStatusReply {
@@ -14,16 +16,24 @@ export interface SessionStatusReply {
 export interface SessionStatusOptions {
   stripe: Stripe;
   log?: (message: string, error: unknown) => void;
+  /** Its `status` budget per client; `false` for none. */
+  rateLimit?: ClientLimits | false;
 }
 
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
 
-export function sessionStatusHandler({ stripe, log = console.error }: SessionStatusOptions): Handler {
+export function sessionStatusHandler({ stripe, log = console.error, rateLimit = DEFAULT_LIMITS }: SessionStatusOptions): Handler {
+  const limit = clientLimiter(rateLimit);
   return async (req, res) => {
     if (refuseMethod(req, res, 'GET')) return;
     const query = new URL(req.url ?? '/', 'http://server').searchParams;
     const id = query.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return sendError(res, 400, 'session_id must be a Checkout Session id (cs_test_… or cs_live_…).');
+    const take = limit('status', req);
+    if (!take.ok) {
+      const wait = String(take.retryAfterSeconds);
+      return sendError(res, 429, `Too many status requests from this client; try again in ${wait} s.`, { 'Retry-After': wait });
+    }
     try {
       const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
       const reply: SessionStatusReply = { status: session.status, paymentStatus: session.payment_status, outcome: orderOutcome(session) };

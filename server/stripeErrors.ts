@@ -19,6 +19,10 @@ export function describeStripeFailure(error: unknown, what: string): Failure {
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     return { status: 409, message: `This Idempotency-Key was already used with other parameters while ${what}; a new click sends a new key.` };
   }
+  // The first request under this key is still running at Stripe (the library already retried): retry later.
+  if (error instanceof Stripe.errors.StripeError && error.statusCode === 409) {
+    return { status: 409, message: `A request with this Idempotency-Key is still running at Stripe while ${what}; try again in a moment.` };
+  }
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     const param = error.param ? ` (${error.param})` : '';
     return { status: error.statusCode === 404 ? 404 : 502, message: `Stripe refused a parameter while ${what}${param}: ${safe(error.message)}` };

@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
+import { notOurs } from './ourSession';
 
 export interface WebhookOptions extends FulfilmentOptions {
   stripe: Stripe;
@@ -17,6 +18,13 @@ export interface WebhookOptions extends FulfilmentOptions {
 /** What each Checkout event does to the order: 'busy' when a live lease holds it. Other events are left alone. */
 async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Promise<'done' | 'busy'> {
   const { orders, log = console.error } = options;
+  // Another integration's session (a Payment Link, another shop, a setup session) is no order here:
+  // acknowledged so Stripe stops, logged, and no row written.
+  const foreign = event.type.startsWith('checkout.session.') && notOurs(event.data.object as Stripe.Checkout.Session, options.ours);
+  if (foreign) {
+    log(`${event.type} (${event.id}) left alone: ${foreign}.`);
+    return 'done';
+  }
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {

@@ -17,7 +17,18 @@ export const MIGRATIONS: readonly string[] = [
      updated_at   timestamptz NOT NULL DEFAULT now(),
      fulfilled_at timestamptz
    )`,
-  // 2: a plain form's submits (server/formSubmissions.ts): per fingerprint, the Idempotency-Key its
+  // 2: the Checkout Session parameters first sent under each Idempotency-Key, so a retry on any
+  // instance sends them byte for byte (`params` is text, not jsonb: jsonb reorders keys). `request`
+  // says what was asked, so the key reused for another request is refused. Rows older than Stripe's
+  // 24 hours are purged (sessionRequests.ts).
+  `CREATE TABLE checkout_session_requests (
+     idempotency_key text PRIMARY KEY,
+     request         text NOT NULL,
+     params          text NOT NULL,
+     created_at      timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX checkout_session_requests_created_at ON checkout_session_requests (created_at)`,
+  // 3: a plain form's submits (server/formSubmissions.ts): per fingerprint, the Idempotency-Key its
   // submits share for a short window, and the session it made. Rows past the window are deleted.
   `CREATE TABLE checkout_form_submissions (
      fingerprint     text PRIMARY KEY,

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open';
 import { sqlOrders } from '../../server/orderStore';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type Respond, type WarehouseStandIn } from '../../stand-ins/warehouse';
@@ -46,7 +47,7 @@ describeEachDatabase('a server process that dies', (driver, databases) => {
     return child;
   };
   async function paidEvent() {
-    const created = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+    const created = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
     return { id: created.id, payload: checkoutEvent('checkout.session.completed', { ...created, status: 'complete', payment_status: 'paid' }) };
   }
   const deliver = (child: ServerChild, payload: string) => deliverSigned(`${child.url}${CHECKOUT_PATHS.webhook}`, payload, SECRET);

@@ -4,8 +4,9 @@
 // readable non-2xx (the button's session_failed), never a stack or a key.
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
+import { DEFAULT_INTEGRATION } from '../../server/ourSession';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
-import type { RateLimit } from '../../server/rateLimit';
+import type { ClientLimits } from '../../server/rateLimit';
 import * as sessionParams from '../../server/sessionParams';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
@@ -18,8 +19,8 @@ const logged: string[] = [];
 
 let store: Awaited<ReturnType<typeof memoryOrders>>;
 
-async function start(stripe: Stripe, rateLimit: RateLimit | false = false): Promise<Served> {
-  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
+async function start(stripe: Stripe, rateLimit: ClientLimits | false = false): Promise<Served> {
+  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
   return serveRoutes(routes);
 }
 
@@ -58,7 +59,7 @@ describe('POST /api/checkout-sessions', () => {
       mode: 'payment',
       ui_mode: 'hosted_page',
       line_items: [{ price_data: { currency: 'eur', unit_amount: '1200', product_data: { name: 'Coffee beans, 1 kg' } }, quantity: '1' }],
-      metadata: { product_id: 'coffee-beans-1kg' },
+      metadata: { product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION },
       success_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${RETURN_PAGE}?checkout=canceled`,
     });
@@ -102,6 +103,41 @@ describe('POST /api/checkout-sessions', () => {
     const first = (await (await post(body, { key: 'retried-click-key' })).json()) as { url: string };
     const again = (await (await post(body, { key: 'retried-click-key' })).json()) as { url: string };
     expect(again.url).toBe(first.url);
+  });
+
+  it('a wallet session retried over a second later under one key, on another instance, resends the first parameters and gets the same session', async () => {
+    const body = { productId: 'coffee-beans-1kg', mode: 'wallets' };
+    const first = await post(body, { key: 'wallet-retry-key-0001' });
+    expect(first.status).toBe(200);
+    const firstReply = (await first.json()) as { clientSecret: string; expiresAt: number };
+    const firstSent = lastSent();
+    // A second later `expires_at` computed anew would differ, and Stripe refuses other parameters under one key.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const otherInstance = await start(stripeForStandIn(standIn));
+    try {
+      const retry = await post(body, { key: 'wallet-retry-key-0001', base: otherInstance.url });
+      expect(retry.status).toBe(200);
+      expect(await retry.json()).toEqual(firstReply);
+      const retrySent = lastSent();
+      expect(retrySent.status).toBe(200);
+      expect(retrySent.params).toEqual(firstSent.params);
+    } finally {
+      await otherInstance.close();
+    }
+  });
+
+  it('a key first used for another mode is refused with 409, and Stripe is not asked', async () => {
+    expect((await post({ productId: 'coffee-beans-1kg', mode: 'redirect' }, { key: 'one-key-two-requests' })).status).toBe(200);
+    const before = standIn.requests.length;
+    const res = await post({ productId: 'coffee-beans-1kg', mode: 'embedded' }, { key: 'one-key-two-requests' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: expect.stringContaining('first used for another product or mode') });
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it('every session is tagged as this integration\'s (metadata.integration), for the webhook and reconcile to know it', async () => {
+    await post({ productId: 'coffee-beans-1kg', mode: 'embedded' });
+    expect(lastSent().params.metadata).toEqual({ product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION });
   });
 
   it.each<[string, number, unknown, { type?: string; key?: string; method?: string }, RegExp]>([

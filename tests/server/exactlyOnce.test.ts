@@ -10,6 +10,8 @@ import { leaseOf } from '../../server/fulfilment';
 import { sqlOrders } from '../../server/orderStore';
 import type { Fulfil, OrderStore } from '../../server/orders';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
+import { sqlSessionRequests } from '../../server/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { describeEachDatabase } from '../support/databases';
 import { serveRoutes, type Served } from '../support/serveHandler';
@@ -32,7 +34,7 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
     db = await openDatabase(await databases.fresh());
     orders = sqlOrders(db);
     // A short lease (renewed every 100 ms) keeps the test in seconds; production's is 30 s.
-    const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
+    const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: sqlSessionRequests(db), fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
     server = await serveRoutes(routes);
   }, 60_000);
   afterAll(async () => {
@@ -43,7 +45,7 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
   beforeEach(() => fulfil.mockReset());
 
   async function paidEvent() {
-    const created = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+    const created = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
     const session = { ...created, status: 'complete', payment_status: 'paid' };
     return { id: session.id, payload: checkoutEvent('checkout.session.completed', session) };
   }

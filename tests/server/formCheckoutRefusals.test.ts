@@ -170,7 +170,7 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('past its limit a client gets 429, Retry-After, and a page that says how long to wait', async () => {
-    const limited = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, rateLimit: { burst: 2, perMinute: 6 } });
+    const limited = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, rateLimit: { sessions: { burst: 2, perMinute: 6 }, walletSessions: false, status: false } });
     try {
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);

@@ -1,10 +1,12 @@
 /** @jest-environment node */
 // Honest answers at the limits: a body over the limit gets its 413 on a real socket (not a reset),
-// and session creation is limited per client with 429 + Retry-After.
+// and Stripe calls are limited per client with 429 + Retry-After: clicks, wallet sessions and status
+// reads each on a budget of their own.
 import net from 'node:net';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import { MAX_BODY_BYTES } from '../../server/http';
-import { tokenBuckets, type RateLimit } from '../../server/rateLimit';
+import { clientKey } from '../../server/clientKey';
+import { DEFAULT_LIMITS, limitsFromEnv, tokenBuckets, type ClientLimits, type LimitKind, type RateLimit } from '../../server/rateLimit';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
@@ -21,8 +23,8 @@ afterAll(async () => {
   await store.db.close();
 });
 
-const serve = (rateLimit: RateLimit | false) =>
-  serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, fulfil: async () => {}, rateLimit, webhookSecret: 'whsec_limits', log: () => {} }));
+const serve = (rateLimit: ClientLimits | false) =>
+  serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, webhookSecret: 'whsec_limits', log: () => {} }));
 
 /** Sends a whole request on a raw socket and returns everything the server sent back, or the socket's error. */
 function rawRequest(url: string, path: string, bodyBytes: number): Promise<{ text: string; error: string | null }> {
@@ -62,16 +64,19 @@ describe('a body over the limit', () => {
   });
 });
 
+/** Only `kind` limited, at `limit`: the other kinds let everything through. */
+const only = (kind: LimitKind, limit: RateLimit, trustProxy = false): ClientLimits => ({ sessions: false, walletSessions: false, status: false, [kind]: limit, trustProxy });
+
 describe('session creation per client', () => {
-  const create = (url: string, forwardedFor?: string) =>
+  const create = (url: string, forwardedFor?: string, mode = 'redirect') =>
     fetch(`${url}${CHECKOUT_PATHS.sessions}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `limit-${Math.random()}`, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
-      body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
+      body: JSON.stringify({ productId: 'coffee-beans-1kg', mode }),
     });
 
   it('past its burst a client gets 429 with Retry-After and { error }; Stripe is not called', async () => {
-    const server = await serve({ burst: 3, perMinute: 6 });
+    const server = await serve(only('sessions', { burst: 3, perMinute: 6 }));
     try {
       for (let i = 0; i < 3; i++) expect((await create(server.url)).status).toBe(200);
       const calls = standIn.requests.length;
@@ -85,9 +90,23 @@ describe('session creation per client', () => {
     }
   });
 
+  it('wallet sessions spend their own budget: after ten page views, and after the wallet budget runs dry, a click still gets its session', async () => {
+    const server = await serve(DEFAULT_LIMITS);
+    try {
+      const walletBurst = (DEFAULT_LIMITS.walletSessions as RateLimit).burst;
+      expect(walletBurst).toBeGreaterThanOrEqual(10);
+      for (let i = 0; i < walletBurst; i++) expect((await create(server.url, undefined, 'wallets')).status).toBe(200);
+      expect((await create(server.url, undefined, 'wallets')).status).toBe(429);
+      expect((await create(server.url, undefined, 'redirect')).status).toBe(200);
+      expect((await create(server.url, undefined, 'embedded')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('behind a trusted proxy each X-Forwarded-For client has its own bucket; untrusted, the header changes nothing', async () => {
-    const trusting = await serve({ burst: 1, perMinute: 1, trustProxy: true });
-    const plain = await serve({ burst: 1, perMinute: 1 });
+    const trusting = await serve(only('sessions', { burst: 1, perMinute: 1 }, true));
+    const plain = await serve(only('sessions', { burst: 1, perMinute: 1 }));
     try {
       expect((await create(trusting.url, '203.0.113.1')).status).toBe(200);
       expect((await create(trusting.url, '203.0.113.1')).status).toBe(429);
@@ -100,6 +119,28 @@ describe('session creation per client', () => {
     }
   });
 
+  it('an IPv6 client is keyed by its /64: another address of the same /64 shares its bucket, the next /64 has its own', async () => {
+    const server = await serve(only('sessions', { burst: 1, perMinute: 1 }, true));
+    try {
+      expect((await create(server.url, '2001:db8:1:2::1')).status).toBe(200);
+      expect((await create(server.url, '2001:db8:1:2:ffff:ffff:ffff:9')).status).toBe(429);
+      expect((await create(server.url, '2001:db8:1:3::1')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the bucket key: IPv4 as it is (also IPv4-mapped), IPv6 by its /64 whatever its spelling', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
   it('a bucket refills at its rate, and Retry-After is the wait for the next token', () => {
     let now = 0;
     const buckets = tokenBuckets({ burst: 2, perMinute: 12 }, () => now);
@@ -110,5 +151,34 @@ describe('session creation per client', () => {
     now = 5_000;
     expect(buckets.take('a')).toEqual({ ok: true });
     expect(buckets.take('b')).toEqual({ ok: true });
+  });
+
+  it('each limit is read from the environment (burst/perMinute or off), a bad value keeps the default', () => {
+    expect(limitsFromEnv({ SESSION_RATE_LIMIT: '5/20', WALLET_SESSION_RATE_LIMIT: 'off', STATUS_RATE_LIMIT: 'lots', TRUST_PROXY: '1' })).toEqual({
+      sessions: { burst: 5, perMinute: 20 },
+      walletSessions: false,
+      status: DEFAULT_LIMITS.status,
+      trustProxy: true,
+    });
+  });
+});
+
+describe('status reads per client', () => {
+  it('past its own budget GET /api/checkout-session-status answers 429 with Retry-After, and Stripe is not asked', async () => {
+    const server = await serve(only('status', { burst: 2, perMinute: 6 }));
+    try {
+      const { id } = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+      const read = () => fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=${id}`);
+      expect((await read()).status).toBe(200);
+      expect((await read()).status).toBe(200);
+      const calls = standIn.requests.length;
+      const refused = await read();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^(9|10)$/);
+      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many status requests from this client; try again in (9|10) s\.$/) });
+      expect(standIn.requests.length).toBe(calls);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 // Reconciliation: the paid sessions of the last N days that no webhook shipped are shipped through
 // the same store (once, under their session id), the rest left as they are; a second run ships nothing.
+import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import { leaseOf } from '../../server/fulfilment';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
 import { reconcile } from '../../server/reconcile';
 import { warehouseFulfil } from '../../server/warehouse';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 async function sessionAt(daysAgo: number, outcome: 'paid' | 'processing' | null) {
   clock = Date.now() - daysAgo * DAY;
-  const { id } = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: { product_id: 'coffee-beans-1kg' } });
+  const { id } = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
   if (outcome) await standIn.complete(id, outcome);
   clock = Date.now();
   return id;
@@ -45,7 +47,7 @@ it('ships the paid sessions no webhook shipped, once, and leaves the others', as
   const claim = await store.orders.claim(shippedByWebhook, 1_000);
   if (claim.won) await store.orders.markFulfilled(shippedByWebhook);
   warehouseDown = new Set([failing]);
-  const options = { stripe: stripeForStandIn(standIn), orders: store.orders, fulfil: warehouseFulfil({ url: warehouse.url }), lease: leaseOf(1_000), days: 7, log: () => {} };
+  const options = { stripe: stripeForStandIn(standIn), orders: store.orders, fulfil: warehouseFulfil({ url: warehouse.url }), lease: leaseOf(1_000), days: 7, log: () => {}, ours: { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) } };
 
   const first = await reconcile(options);
   expect(first).toEqual({ listed: 4, shipped: [missed], alreadyShipped: 1, inProgress: [], notPaid: 1, failed: [{ id: failing, error: `The warehouse answered 503 for ${failing}.` }] });

@@ -14,7 +14,7 @@ let store: Awaited<ReturnType<typeof memoryOrders>>;
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   store = await memoryOrders();
-  const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, fulfil: async () => {}, rateLimit: false, log: () => {} });
+  const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, log: () => {} });
   server = await serveRoutes(routes);
 }, 30_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import type { Fulfil, OrderStore } from '../../server/orders';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 }, 30_000);
 beforeEach(async () => {
   fulfil.mockReset().mockResolvedValue(undefined);
-  server = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, webhookSecret: SECRET, log: () => {} }));
+  server = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, webhookSecret: SECRET, log: () => {} }));
 });
 afterEach(() => server.close());
 afterAll(async () => {
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 async function session(): Promise<Stripe.Checkout.Session> {
-  return stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }], success_url: 'https://shop.example/' });
+  return stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
 }
 
 function event(type: string, object: Stripe.Checkout.Session | Record<string, unknown>): string {
@@ -112,7 +113,7 @@ describe('POST /api/stripe-webhook', () => {
   it("the stand-in's own signed deliveries, from a completed session, end in one fulfilment", async () => {
     const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
     try {
-      const { id } = await stripeForStandIn(delivering).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+      const { id } = await stripeForStandIn(delivering).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
       await delivering.complete(id, 'processing');
       await delivering.settle(id, 'succeeded');
       expect(delivering.deliveries).toEqual([
@@ -159,7 +160,7 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('without STRIPE_WEBHOOK_SECRET the route answers 503 and trusts nothing', async () => {
-    const bare = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, fulfil, log: () => {} }));
+    const bare = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, log: () => {} }));
     try {
       const payload = event('checkout.session.completed', { ...(await session()), payment_status: 'paid' });
       const res = await fetch(`${bare.url}${CHECKOUT_PATHS.webhook}`, { method: 'POST', body: payload, headers: { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } });

@@ -9,6 +9,7 @@ import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
 import { openDatabase } from '../../../server/db/open';
 import { sqlOrders } from '../../../server/orderStore';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
+import { sqlSessionRequests } from '../../../server/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
 import { serveUntilParentExits } from './serverProcess';
@@ -54,12 +55,14 @@ async function main(): Promise<void> {
   const stripeApi = await startStripeApiStandIn({ webhook: { url: `${host.url}${CHECKOUT_PATHS.webhook}`, secret: E2E_WEBHOOK_SECRET } });
   servers.push(stripeApi);
   const log = (message: string) => process.stderr.write(`[e2e checkout routes] ${message}\n`);
+  const db = await openDatabase({ DATABASE_URL: 'memory://' });
   checkout = checkoutRoutes({
     stripe: stripeForStandIn(stripeApi),
     catalog: catalogOf(DEMO_PRODUCTS),
     // The page Stripe sends the person back to: the host example, with the remote it loads.
     returnPage: `${host.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
-    orders: sqlOrders(await openDatabase({ DATABASE_URL: 'memory://' })),
+    orders: sqlOrders(db),
+    sessionRequests: sqlSessionRequests(db),
     fulfil: async () => {},
     // Every browser test clicks from 127.0.0.1: a per-client limit would make them depend on each other.
     rateLimit: false,

@@ -4,9 +4,10 @@ import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS, type Catalog } from '../../../server/catalog';
 import type { Database } from '../../../server/db/sql';
 import { sqlFormSubmissions } from '../../../server/formSubmissions';
-import type { RateLimit } from '../../../server/rateLimit';
+import type { ClientLimits } from '../../../server/rateLimit';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { sqlOrders } from '../../../server/orderStore';
+import { sqlSessionRequests } from '../../../server/sessionRequests';
 import { serveRoutes, type Served } from '../../support/serveHandler';
 
 export const RETURN_PAGE = 'https://shop.example/checkout/return';
@@ -16,7 +17,7 @@ export interface FormServerOptions {
   stripe: Stripe;
   db: Database;
   catalog?: Catalog;
-  rateLimit?: RateLimit | false;
+  rateLimit?: ClientLimits | false;
   formOrigins?: string[];
   windowMs?: number;
   log?: (message: string) => void;
@@ -24,7 +25,7 @@ export interface FormServerOptions {
 
 export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, log = () => {} }: FormServerOptions): Promise<Served> {
   const formSubmissions = sqlFormSubmissions(db, windowMs);
-  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, log }));
+  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, log }));
 }
 
 /**
