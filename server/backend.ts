@@ -7,6 +7,8 @@ import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from './catalog';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
+import { formOriginsFromEnv } from './formOrigin';
+import { sqlFormSubmissions } from './formSubmissions';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './fulfilment';
 import { sqlOrders } from './orderStore';
 import { integrationFromEnv, type Ownership } from './ourSession';
@@ -25,7 +27,7 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, RECONCILE_INTERVAL_MS (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
   /** Another process took the PGlite folder over: the database is closed already (logged by default). */
   onDatabaseLost?: (error: Error) => void;
@@ -56,6 +58,7 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
 export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost }: BackendOptions): Promise<CheckoutBackend> {
   const lease = leaseFromEnv(env);
   const everyMs = reconcileIntervalFromEnv(env);
+  const formOrigins = formOriginsFromEnv(env, returnPage);
   const db = await openDatabase(env, { onLost: onDatabaseLost });
   const orders = sqlOrders(db);
   const fulfil = warehouseFulfil({ url: env.WAREHOUSE_URL, log });
@@ -70,6 +73,8 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
     lease,
     rateLimit: limitsFromEnv(env),
     webhookSecret,
+    formSubmissions: sqlFormSubmissions(db),
+    formOrigins,
   });
   const reconciler = startReconciler({ db, everyMs, reconcile: { stripe, orders, fulfil, lease, ours } });
   const socket = db.ownedDir

@@ -28,6 +28,15 @@ export const MIGRATIONS: readonly string[] = [
      created_at      timestamptz NOT NULL DEFAULT now()
    );
    CREATE INDEX checkout_session_requests_created_at ON checkout_session_requests (created_at)`,
+  // 3: a plain form's submits (server/formSubmissions.ts): per fingerprint, the Idempotency-Key its
+  // submits share for a short window, and the session it made. Rows past the window are deleted.
+  `CREATE TABLE checkout_form_submissions (
+     fingerprint     text PRIMARY KEY,
+     idempotency_key text NOT NULL,
+     session_id      text,
+     created_at      timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX checkout_form_submissions_created_at ON checkout_form_submissions (created_at)`,
 ];
 
 /** Any constant of ours: the advisory lock's key while migrating. */

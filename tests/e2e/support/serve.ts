@@ -7,6 +7,7 @@
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
 import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
 import { openDatabase } from '../../../server/db/open';
+import { sqlFormSubmissions } from '../../../server/formSubmissions';
 import { sqlOrders } from '../../../server/orderStore';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { sqlSessionRequests } from '../../../server/sessionRequests';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     returnPage: `${host.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
     orders: sqlOrders(db),
     sessionRequests: sqlSessionRequests(db),
+    // The plain form's double submits (the pages post it same-origin: no FORM_ALLOWED_ORIGINS needed).
+    formSubmissions: sqlFormSubmissions(db),
     fulfil: async () => {},
     // Every browser test clicks from 127.0.0.1: a per-client limit would make them depend on each other.
     rateLimit: false,
