@@ -6,6 +6,8 @@ import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from './catalog';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
+import { formOriginsFromEnv } from './formOrigin';
+import { sqlFormSubmissions } from './formSubmissions';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './fulfilment';
 import { sqlOrders } from './orderStore';
 import { DEFAULT_SESSION_LIMIT, type RateLimit } from './rateLimit';
@@ -20,7 +22,7 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, SESSION_RATE_LIMIT, TRUST_PROXY (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, SESSION_RATE_LIMIT, TRUST_PROXY, FORM_ALLOWED_ORIGINS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -47,6 +49,7 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
 
 export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, log, env = process.env }: BackendOptions): Promise<CheckoutBackend> {
   const lease = leaseFromEnv(env);
+  const formOrigins = formOriginsFromEnv(env, returnPage);
   const db = await openDatabase(env);
   const routes = checkoutRoutes({
     stripe,
@@ -57,6 +60,8 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
     lease,
     rateLimit: rateLimitFromEnv(env),
     webhookSecret,
+    formSubmissions: sqlFormSubmissions(db),
+    formOrigins,
   });
   return { routes, db };
 }

@@ -36,13 +36,16 @@ export function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promi
   });
 }
 
+/** How a handler answers a body it cannot take: JSON `{ error }` by default, a page for a form. */
+export type BodyRefusal = (status: 400 | 413, message: string, headers: Record<string, string>) => void;
+
 /** The body, or null once the request was answered: 413 when too large, 400 when it could not be read. */
-export async function readBodyOrRefuse(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
+export async function readBodyOrRefuse(req: IncomingMessage, res: ServerResponse, refuse: BodyRefusal = (...args) => sendError(res, ...args)): Promise<Buffer | null> {
   try {
     return await readRawBody(req);
   } catch (error) {
-    if (!(error instanceof BodyTooLarge)) sendError(res, 400, 'The request body could not be read.');
-    else if (!error.cut) sendError(res, 413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
+    if (!(error instanceof BodyTooLarge)) refuse(400, 'The request body could not be read.', {});
+    else if (!error.cut) refuse(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
     return null;
   }
 }

@@ -1,7 +1,11 @@
 // The three routes on one server: hand `checkoutRoutes(…)` every request; it answers its own paths
-// (true) and leaves the rest to your server (false).
+// (true) and leaves the rest to your server (false). The session route takes the button's JSON and a
+// plain form's post (answered with pages, not JSON).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCheckoutSessionHandler, type CreateSessionOptions } from './createCheckoutSession';
+import { formCheckoutHandler, type FormCheckoutOptions } from './formCheckout';
+import { sendRefusal } from './formRefusal';
+import { isFormRequest } from './formRequest';
 import { sendError, type Handler } from './http';
 import { sessionStatusHandler } from './sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './stripeWebhook';
@@ -12,30 +16,43 @@ export const CHECKOUT_PATHS = {
   webhook: '/api/stripe-webhook',
 } as const;
 
-export interface CheckoutServerOptions extends CreateSessionOptions, Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'> {
+export interface CheckoutServerOptions
+  extends CreateSessionOptions,
+    Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'>,
+    Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
   webhookSecret?: string;
 }
 
 export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  const { webhookSecret } = options;
+  const { webhookSecret, formSubmissions, formOrigins = [new URL(options.returnPage).origin] } = options;
+  const log = options.log ?? console.error;
+  const form: Handler = formSubmissions
+    ? formCheckoutHandler({ ...options, formSubmissions, formOrigins })
+    : async (req, res) => {
+        log('A payment form was refused: checkoutRoutes was given no formSubmissions (see docs/server.md).', null);
+        sendRefusal(req, res, '/', { status: 503, reason: 'misconfigured' });
+      };
+  const sessions = createCheckoutSessionHandler(options);
   const handlers: Record<string, Handler> = {
-    [CHECKOUT_PATHS.sessions]: createCheckoutSessionHandler(options),
+    [CHECKOUT_PATHS.sessions]: (req, res) => (isFormRequest(req) ? form(req, res) : sessions(req, res)),
     [CHECKOUT_PATHS.status]: sessionStatusHandler(options),
     [CHECKOUT_PATHS.webhook]: webhookSecret
       ? stripeWebhookHandler({ ...options, secret: webhookSecret })
       : async (_req, res) => sendError(res, 503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
   };
   return async (req, res) => {
-    const handler = handlers[new URL(req.url ?? '/', 'http://server').pathname];
+    const path = new URL(req.url ?? '/', 'http://server').pathname;
+    const handler = handlers[path];
     if (!handler) return false;
     try {
       await handler(req, res);
     } catch (error) {
-      // Nothing of the failure reaches the browser but a sentence.
-      (options.log ?? console.error)('A checkout route failed.', error);
-      if (!res.headersSent) sendError(res, 500, 'The server failed.');
-      else res.end();
+      // Nothing of the failure reaches the browser but a sentence (a page, to a form).
+      log('A checkout route failed.', error);
+      if (res.headersSent) res.end();
+      else if (path === CHECKOUT_PATHS.sessions && isFormRequest(req)) sendRefusal(req, res, '/', { status: 500, reason: 'failed' });
+      else sendError(res, 500, 'The server failed.');
     }
     return true;
   };

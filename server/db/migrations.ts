@@ -17,6 +17,15 @@ export const MIGRATIONS: readonly string[] = [
      updated_at   timestamptz NOT NULL DEFAULT now(),
      fulfilled_at timestamptz
    )`,
+  // 2: a plain form's submits (server/formSubmissions.ts): per fingerprint, the Idempotency-Key its
+  // submits share for a short window, and the session it made. Rows past the window are deleted.
+  `CREATE TABLE checkout_form_submissions (
+     fingerprint     text PRIMARY KEY,
+     idempotency_key text NOT NULL,
+     session_id      text,
+     created_at      timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX checkout_form_submissions_created_at ON checkout_form_submissions (created_at)`,
 ];
 
 /** Any constant of ours: the advisory lock's key while migrating. */

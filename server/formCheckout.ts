@@ -1,0 +1,75 @@
+// POST from a plain HTML form (no JavaScript): `productId` (and optionally `mode`, `formKey`) in,
+// `303 See Other` to Stripe's hosted page out. Every refusal is a page in the person's language
+// (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
+// the fields, the client's rate, then Stripe.
+import Stripe from 'stripe';
+import type { Catalog } from './catalog';
+import { formFingerprint } from './formFingerprint';
+import { checkFormOrigin, originAllowance } from './formOrigin';
+import { backLink, sendRefusal, type RefusalPage } from './formRefusal';
+import { parseFormSubmission } from './formRequest';
+import { formSessions } from './formSession';
+import type { FormSubmissions } from './formSubmissions';
+import { readBodyOrRefuse, type Handler } from './http';
+import { DEFAULT_SESSION_LIMIT, clientAddress, tokenBuckets, type RateLimit } from './rateLimit';
+import { describeStripeFailure } from './stripeErrors';
+
+export interface FormCheckoutOptions {
+  stripe: Stripe;
+  catalog: Catalog;
+  returnPage: string;
+  /** Where the form's idempotency is remembered (sqlFormSubmissions over the orders' database). */
+  formSubmissions: FormSubmissions;
+  /** The origins whose pages may post the form (formOriginsFromEnv); this server's own is always allowed. */
+  formOrigins: readonly string[];
+  log?: (message: string, error: unknown) => void;
+  rateLimit?: RateLimit | false;
+}
+
+/** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
+const isSetUpFault = (error: unknown) =>
+  error instanceof Stripe.errors.StripeAuthenticationError ||
+  error instanceof Stripe.errors.StripePermissionError ||
+  error instanceof Stripe.errors.StripeInvalidRequestError;
+
+export function formCheckoutHandler({ stripe, catalog, returnPage, formSubmissions, formOrigins, log = console.error, rateLimit = DEFAULT_SESSION_LIMIT }: FormCheckoutOptions): Handler {
+  const buckets = rateLimit ? tokenBuckets(rateLimit) : null;
+  const trustProxy = rateLimit ? rateLimit.trustProxy : false;
+  const sessionForSubmit = formSessions({ stripe, returnPage, submissions: formSubmissions });
+  return async (req, res) => {
+    const isAllowed = originAllowance(formOrigins, req.headers.host);
+    const back = backLink(req.headers.referer, isAllowed);
+    const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
+    if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
+    const body = await readBodyOrRefuse(req, res, (status, _message, headers) => refuse({ status, reason: status === 413 ? 'tooLarge' : 'form', headers }));
+    if (!body) return;
+    const origin = checkFormOrigin(req.headers, isAllowed);
+    if (!origin.ok) {
+      log(`A payment form was refused: ${origin.why}.`, null);
+      return refuse({ status: 403, reason: 'crossSite' });
+    }
+    const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
+    if (!parsed.ok) {
+      log(`A payment form was refused: ${parsed.message}`, null);
+      return refuse({ status: parsed.status, reason: parsed.reason });
+    }
+    const take = buckets?.take(clientAddress(req, trustProxy)) ?? { ok: true };
+    if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
+    const { product, formKey } = parsed.value;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await sessionForSubmit(formFingerprint(req, { productId: product.id, formKey, trustProxy }), product);
+    } catch (error) {
+      const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
+      log(failure.message, error);
+      const reason = failure.status === 500 ? 'failed' : isSetUpFault(error) ? 'misconfigured' : 'unavailable';
+      return refuse({ status: failure.status === 500 ? 500 : failure.status === 503 ? 503 : 502, reason });
+    }
+    if (!session.url) {
+      log(`Stripe's session ${session.id} has no url.`, null);
+      return refuse({ status: 502, reason: 'unavailable' });
+    }
+    res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });
+    res.end();
+  };
+}

@@ -1,0 +1,139 @@
+/** @jest-environment node */
+// A double submit of a plain form (a double click, back and submit again) makes one Checkout Session:
+// the server derives the form's Idempotency-Key from the submitter and remembers it in the orders'
+// database for a window, so every instance replays the same open session, and a session that is over
+// (paid, expired) gives way to a new one.
+import type Stripe from 'stripe';
+import { catalogOf, DEMO_PRODUCTS, type Product } from '../../server/catalog';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { memoryOrders } from '../support/orders';
+import type { Served } from '../support/serveHandler';
+import { postForm, serveFormRoutes, standInSessions } from './support/formServer';
+
+let standIn: StripeApiStandIn;
+let stripe: Stripe;
+let store: Awaited<ReturnType<typeof memoryOrders>>;
+let server: Served;
+
+beforeAll(async () => {
+  standIn = await startStripeApiStandIn();
+  stripe = stripeForStandIn(standIn);
+  store = await memoryOrders();
+  server = await serveFormRoutes({ stripe, db: store.db });
+}, 30_000);
+afterAll(async () => {
+  await server.close();
+  await standIn.close();
+  await store.db.close();
+});
+
+let people = 0;
+const person = () => ({ 'User-Agent': `Browser/${++people}` });
+const coffee = { productId: 'coffee-beans-1kg' };
+const sessionCount = async () => (await standInSessions(stripe)).length;
+const idOf = (location: string | null) => /\/pay\/(cs_test_\w+)/.exec(location ?? '')![1];
+
+describe('a double submit of the plain form', () => {
+  it('two posts in a row land on one session: the stand-in made one', async () => {
+    const who = person();
+    const before = await sessionCount();
+    const first = await postForm(server.url, coffee, who);
+    const second = await postForm(server.url, coffee, who);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await sessionCount()).toBe(before + 1);
+  });
+
+  it('two posts at once land on one session: the stand-in made one', async () => {
+    const who = person();
+    const before = await sessionCount();
+    const answers = await Promise.all([postForm(server.url, coffee, who), postForm(server.url, coffee, who), postForm(server.url, coffee, who)]);
+    expect(answers.map((res) => res.status)).toEqual([303, 303, 303]);
+    expect(new Set(answers.map((res) => res.headers.get('location'))).size).toBe(1);
+    expect(await sessionCount()).toBe(before + 1);
+  });
+
+  it('two instances over one database agree: the second replays the session the first made', async () => {
+    const other = await serveFormRoutes({ stripe, db: store.db });
+    try {
+      const who = person();
+      const before = await sessionCount();
+      const first = await postForm(server.url, coffee, who);
+      const second = await postForm(other.url, coffee, who);
+      expect(second.headers.get('location')).toBe(first.headers.get('location'));
+      expect(await sessionCount()).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each<['complete' | 'expire']>([['complete'], ['expire']])('once the session is over (%s), the next submit makes a new one, and replays that', async (end) => {
+    const who = person();
+    const first = await postForm(server.url, coffee, who);
+    if (end === 'complete') await standIn.complete(idOf(first.headers.get('location')), 'paid');
+    else await standIn.expire(idOf(first.headers.get('location')));
+    const next = await postForm(server.url, coffee, who);
+    expect(next.status).toBe(303);
+    expect(next.headers.get('location')).not.toBe(first.headers.get('location'));
+    const again = await postForm(server.url, coffee, who);
+    expect(again.headers.get('location')).toBe(next.headers.get('location'));
+  });
+
+  it('another person or another page render (formKey) gets a session of its own', async () => {
+    const who = person();
+    const base = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
+    const otherPerson = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, person())).headers.get('location');
+    const otherRender = (await postForm(server.url, { ...coffee, formKey: 'render-key-bbbb' }, who)).headers.get('location');
+    const sameRender = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
+    expect(new Set([base, otherPerson, otherRender]).size).toBe(3);
+    expect(sameRender).toBe(base);
+  });
+
+  it('the same person from another address gets a session of its own (X-Forwarded-For, behind a trusted proxy)', async () => {
+    const proxied = await serveFormRoutes({ stripe, db: store.db, rateLimit: { burst: 100, perMinute: 100, trustProxy: true } });
+    try {
+      const who = person();
+      const a = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '203.0.113.7' });
+      const b = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '198.51.100.9' });
+      const a2 = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '203.0.113.7' });
+      expect(b.headers.get('location')).not.toBe(a.headers.get('location'));
+      expect(a2.headers.get('location')).toBe(a.headers.get('location'));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('past the window, a submit makes a new session', async () => {
+    const short = await serveFormRoutes({ stripe, db: store.db, windowMs: 1000 });
+    try {
+      const who = person();
+      const first = await postForm(short.url, coffee, who);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const later = await postForm(short.url, coffee, who);
+      expect(later.status).toBe(303);
+      expect(later.headers.get('location')).not.toBe(first.headers.get('location'));
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("a key Stripe already used with other parameters (the price changed before the session was recorded) gets a new key, not Stripe's idempotency error", async () => {
+    const products: Product[] = DEMO_PRODUCTS.map((p) => ({ ...p }));
+    const repriced = await serveFormRoutes({ stripe, db: store.db, catalog: catalogOf(products) });
+    try {
+      const who = person();
+      const first = await postForm(repriced.url, coffee, who);
+      // As if the instance had died between Stripe's answer and recording it.
+      await store.db.query('UPDATE checkout_form_submissions SET session_id = NULL');
+      products[0].unitAmount = 1500;
+      const later = await postForm(repriced.url, coffee, who);
+      expect(later.status).toBe(303);
+      expect(standIn.requests.filter((r) => r.status === 400).at(-1)?.path).toBe('/v1/checkout/sessions');
+      expect(later.headers.get('location')).not.toBe(first.headers.get('location'));
+      const made = (await standInSessions(stripe)).find((s) => s.id === idOf(later.headers.get('location')))!;
+      expect(made.amount_total).toBe(1500);
+    } finally {
+      await repriced.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// The checkout routes with the form's idempotency over a PGlite in memory, against the Stripe API
+// stand-in, and a browser's form post to them: what the form tests share.
+import type Stripe from 'stripe';
+import { catalogOf, DEMO_PRODUCTS, type Catalog } from '../../../server/catalog';
+import type { Database } from '../../../server/db/sql';
+import { sqlFormSubmissions } from '../../../server/formSubmissions';
+import type { RateLimit } from '../../../server/rateLimit';
+import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
+import { sqlOrders } from '../../../server/orderStore';
+import { serveRoutes, type Served } from '../../support/serveHandler';
+
+export const RETURN_PAGE = 'https://shop.example/checkout/return';
+export const SHOP = 'https://shop.example';
+
+export interface FormServerOptions {
+  stripe: Stripe;
+  db: Database;
+  catalog?: Catalog;
+  rateLimit?: RateLimit | false;
+  formOrigins?: string[];
+  windowMs?: number;
+  log?: (message: string) => void;
+}
+
+export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, log = () => {} }: FormServerOptions): Promise<Served> {
+  const formSubmissions = sqlFormSubmissions(db, windowMs);
+  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, log }));
+}
+
+/**
+ * A form post as Chromium sends it from a page of the shop (same-site to the API), unless told
+ * otherwise; a header given as '' is not sent. A GET is a navigation (no body, no Content-Type).
+ */
+export function postForm(base: string, fields: Record<string, string>, headers: Record<string, string> = {}, method = 'POST') {
+  const all: Record<string, string> = {
+    ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',
+    Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    'Sec-Fetch-Site': 'same-site',
+    'Sec-Fetch-Mode': 'navigate',
+    'Sec-Fetch-Dest': 'document',
+    Origin: SHOP,
+    Referer: `${SHOP}/coffee`,
+    ...headers,
+  };
+  return fetch(`${base}${CHECKOUT_PATHS.sessions}`, {
+    method,
+    redirect: 'manual',
+    headers: Object.fromEntries(Object.entries(all).filter(([, value]) => value !== '')),
+    body: method === 'GET' ? undefined : new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Every session the stand-in made, oldest first. */
+export async function standInSessions(stripe: Stripe): Promise<Stripe.Checkout.Session[]> {
+  const all: Stripe.Checkout.Session[] = [];
+  for await (const session of stripe.checkout.sessions.list({ limit: 100 })) all.push(session);
+  return all.reverse();
+}
