@@ -1,46 +1,37 @@
-// The checkout slot: the remote's button once it is there, a fallback with Try again when it is not.
-// The page around it never waits for the remote and never breaks with it.
+// The checkout slot: the remote's button once it is there; until then, and for good if the remote
+// fails (or its button cannot render), a plain form that pays without it (PayForm.tsx). The page
+// around it never waits for the remote and never breaks with it.
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader, CheckoutModule } from './checkoutRemote';
+import { PayForm } from './PayForm';
 
 type Remote = { status: 'loading' } | { status: 'ready'; module: CheckoutModule } | { status: 'failed'; error: Error };
 
-function Fallback({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="fallback" data-testid="remote-fallback">
-      <p role="alert">Checkout is unavailable right now.</p>
-      <button type="button" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-/** A render error inside the remote's button costs the slot, not the page. */
-class Boundary extends Component<{ fallback: (reset: () => void) => ReactNode; children: ReactNode }, { failed: boolean }> {
+/** A render error inside the remote's button costs the button, not the page: the form takes its place. */
+class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   render() {
-    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
 export interface CheckoutSlotProps extends CheckoutButtonProps {
   /** The remote's load, started as early as the page could (see index.ts). */
   load: CheckoutLoader;
+  /** The remote could not be loaded (after its retries): for your monitoring; the person pays through the form. */
   onRemoteError?: (error: Error) => void;
 }
 
 export function CheckoutSlot({ load, onRemoteError, ...props }: CheckoutSlotProps) {
   const [remote, setRemote] = useState<Remote>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
-    load(attempt > 0).then(
+    load(false).then(
       (module) => live && setRemote({ status: 'ready', module }),
       (error: Error) => {
         // Only the live effect reports: StrictMode's first, discarded effect fails too.
@@ -52,18 +43,17 @@ export function CheckoutSlot({ load, onRemoteError, ...props }: CheckoutSlotProp
     return () => {
       live = false;
     };
-  }, [load, attempt, onRemoteError]);
+  }, [load, onRemoteError]);
 
-  const retry = () => {
-    setRemote({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-
-  if (remote.status === 'loading') return <p className="slot-loading" aria-busy="true">Loading checkout…</p>;
-  if (remote.status === 'failed') return <Fallback onRetry={retry} />;
+  const form = (
+    <PayForm sessionEndpoint={props.sessionEndpoint} sessionBody={props.sessionBody}>
+      {props.children}
+    </PayForm>
+  );
+  if (remote.status !== 'ready') return form;
   const { CheckoutButton } = remote.module;
   return (
-    <Boundary fallback={(reset) => <Fallback onRetry={() => (reset(), retry())} />}>
+    <Boundary fallback={form}>
       <CheckoutButton {...props} />
     </Boundary>
   );

@@ -5,11 +5,13 @@ import { callHost } from '../hostCallback';
 import { now } from '../events';
 import { isBusy } from '../checkout/flow';
 import { checkOptions } from '../checkout/options';
+import { formFields } from '../checkout/formFields';
 import { sessionBodyError } from '../checkout/sessionBody';
 import { flowSettings } from '../checkout/policy';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
 import { CheckoutDialog } from './CheckoutDialog';
+import { CheckoutRoot } from './CheckoutRoot';
 import { installStyles, styleScopeOf } from './styles';
 import { useCheckoutEvents } from './useCheckoutEvents';
 import { useCheckoutRun } from './useCheckoutRun';
@@ -18,6 +20,7 @@ import { useFlow } from './useFlow';
 import { useFocusAfterFailure, useRefocusButton } from './useFocusAfterFailure';
 import { useLatest } from './useLatest';
 import { useLoadTrigger } from './useLoadTrigger';
+import { useServerRender } from './useServerRender';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
 import { useWaiting } from './useWaiting';
@@ -26,7 +29,7 @@ import { WalletSlot } from './WalletSlot';
 export function CheckoutButton(props: CheckoutButtonProps) {
   const { publishableKey, disabled = false, className, children, nonce } = props;
   const { mode, loadOn } = flowSettings(props);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   // Before the first paint, into the scope the button is rendered in: a shadow root gets its own.
   useLayoutEffect(() => installStyles(styleScopeOf(rootRef.current!), nonce), [nonce]);
   const latest = useLatest(props);
@@ -82,14 +85,20 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
   const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;
   const ariaBusy = busy || (embedded && state === 'pending');
+  // Server-rendered with an endpoint: a form that pays before hydration, or with no script at all.
+  const server = useServerRender();
+  const form = server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody) } : null;
 
   return (
-    <div
-      ref={rootRef}
+    <CheckoutRoot
+      rootRef={rootRef}
       className={className ? `mfc-root ${className}` : 'mfc-root'}
-      data-checkout-state={state}
-      data-checkout-error={standingError?.code}
+      state={state}
+      error={standingError?.code}
       lang={lang}
+      form={form}
+      inlineStyles={server.prerendering}
+      nonce={nonce}
     >
       {mode === 'wallets' && !configError && (
         <Suspense>
@@ -98,7 +107,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       )}
       <button
         ref={buttonRef}
-        type="button"
+        type={form && server.prerendering ? 'submit' : 'button'}
         className="mfc-button"
         disabled={blocked}
         aria-busy={ariaBusy}
@@ -140,6 +149,6 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           fail={run.fail}
         />
       )}
-    </div>
+    </CheckoutRoot>
   );
 }

@@ -29,7 +29,7 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
       before: (page) => page.context.route(`${e2e.remoteUrl}/checkout-button.js`, async (route) => held.then(() => route.continue())),
     });
     // The page loaded (DOMContentLoaded: the tag is async) while the remote's script is held.
-    const fallback = host.page.getByRole('link', { name: 'Pay on our checkout page' });
+    const fallback = host.page.locator('checkout-button > form.checkout-fallback').getByRole('button', { name: BUTTON_LABEL });
     await fallback.waitFor();
     expect(await host.root().count()).toBe(0);
 
@@ -82,7 +82,7 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
     await host.button().click();
     await host.waitForCheckout();
     expect(host.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
-    expect((await host.sessionLog()).map((s) => JSON.parse(s.body))).toEqual([{ cart: 'cart_123', mode: 'redirect' }]);
+    expect((await host.sessionLog()).map((s) => JSON.parse(s.body))).toEqual([{ productId: 'coffee-beans-1kg', mode: 'redirect' }]);
 
     const [redirect] = events.filter((e) => e.type === 'checkout-redirect');
     expect(redirect).toMatchObject({ bubbles: true, composed: true, cancelable: true, defaultPrevented: false });

@@ -2,7 +2,7 @@
 // never echoes a secret), the page keeps its own children when the remote's script is refused, two
 // copies of the script define the element once, and a strict Content-Security-Policy needs nothing
 // inline.
-import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+import { BUTTON_LABEL, EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { details, openElementPage, remoteFiles } from './support/elementPage';
 
 const SECRET = 'sk_test_51ElementE2eNeverShown';
@@ -56,7 +56,7 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
         waitForButton: false,
         before: (page) => page.context.route(`${e2e.remoteUrl}/${refused}`, (route) => route.abort('connectionrefused')),
       });
-      const fallback = host.page.getByRole('link', { name: 'Pay on our checkout page' });
+      const fallback = host.page.locator('checkout-button > form.checkout-fallback').getByRole('button', { name: BUTTON_LABEL });
       await fallback.waitFor();
       await host.waitUntil(() => remoteFiles(host).some((f) => f.startsWith(refused.split('*')[0])), `the request for ${refused}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -77,7 +77,7 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     await host.page.locator('checkout-button').evaluate((el) => {
       (el as unknown as { messages: object }).messages = new Proxy({}, { ownKeys: () => { throw new Error('unreadable messages'); } });
     });
-    await host.page.getByRole('link', { name: 'Pay on our checkout page' }).waitFor();
+    await host.page.locator('checkout-button > form.checkout-fallback').getByRole('button', { name: BUTTON_LABEL }).waitFor();
     expect(await host.root().count()).toBe(0);
     expect(host.consoleErrors().filter((text) => text.startsWith('<checkout-button> could not render; its own content is shown instead.'))).toHaveLength(1);
     await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, /^<checkout-button> could not render; its own content is shown instead\./]);
@@ -129,10 +129,11 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
   });
 
   it('needs no inline script, eval or inline style under a strict CSP', async () => {
-    const csp = `default-src 'none'; script-src 'self' ${e2e.remoteUrl} https://js.stripe.com; connect-src 'self'; style-src 'none'`;
+    // 'self' for the page's own stylesheet (its fallback form's look), a file: nothing inline.
+    const csp = `default-src 'none'; script-src 'self' ${e2e.remoteUrl} https://js.stripe.com; connect-src 'self'; style-src 'self'`;
     const { host } = await openElementPage(open, { csp });
     await expectDom(host, { state: 'resolved', disabled: false });
-    const background = await host.page.locator('checkout-button button').evaluate((b) => getComputedStyle(b).backgroundColor);
+    const background = await host.page.locator('checkout-button .mfc-button').evaluate((b) => getComputedStyle(b).backgroundColor);
     expect(background).toBe('rgb(99, 91, 255)');
     expect(await host.cspViolations()).toEqual([]);
     await host.expectNoPageErrors();

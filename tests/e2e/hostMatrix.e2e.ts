@@ -8,7 +8,8 @@ import type { Route } from 'playwright-core';
 import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
 import { PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
-import { servedHost } from './support/matrixPage';
+import { FORM_PROPS, matrixStripeApiUrl, payFormButton, servedHost } from './support/matrixPage';
+import { expectFormPays } from './support/formPayment';
 import rootPackage from '../../package.json';
 
 const matrix = readHostMatrixEnv();
@@ -168,8 +169,11 @@ e2eSuite('hosts we did not write', () => {
     await updated.waitFor();
     expect(await updated.isDisabled()).toBe(true);
 
+    // Unmounted, the page's own form is back in the target: it pays again without the button.
     await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.unmount());
-    expect(await page.page.locator('#pay').innerHTML()).toBe('');
+    expect(await page.page.locator('#pay > *').evaluateAll((nodes) => nodes.map((n) => n.className))).toEqual(['checkout-fallback']);
+    expect(await page.root().count()).toBe(0);
+    await payFormButton(page).waitFor();
 
     // A string, so the page's import map resolves the runtime: it hands back the module it loaded.
     await page.page.evaluate(`import('@module-federation/runtime')
@@ -181,7 +185,15 @@ e2eSuite('hosts we did not write', () => {
     await page.expectNoPageErrors();
   });
 
-  it('the Next.js page is rendered on the server under a nonce Content-Security-Policy, and the button works under it', async () => {
+  /** A server-rendered host's HTML, asked for with the pay form's props: its form, as the server sent it. */
+  async function serverForm(url: string): Promise<string> {
+    const html = await (await fetch(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`)).text();
+    return /<form class="checkout-fallback"[\s\S]*?<\/form>/.exec(html)?.[0] ?? `(no form in ${html.length} characters of HTML)`;
+  }
+
+  const SERVED_FORM = /^<form class="checkout-fallback" method="post" action="\/api\/checkout-sessions"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
+
+  it('the Next.js page is rendered on the server under a nonce Content-Security-Policy, with the form that pays in its HTML, and the button works under it', async () => {
     const next = servedHost('next-react19');
     const response = await fetch(`${next.url}/?props=%7B%7D`);
     const html = await response.text();
@@ -189,33 +201,46 @@ e2eSuite('hosts we did not write', () => {
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).toContain("'strict-dynamic'");
-    // Its own heading and text are in the HTML, before any script runs; the slot says it is loading.
+    // Its own heading and text are in the HTML, before any script runs, and the slot's form.
     expect(html).toContain(`Next.js host, React ${next.versions.react}</h1>`);
     expect(html).toContain('This text is rendered on the server.</p>');
-    expect(html).toContain('<p>Loading the checkout button…</p>');
+    expect(await serverForm(next.url)).toMatch(SERVED_FORM);
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
 
     const { page } = await openHost(next.url, 'mf-manifest.json');
     await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+    expect(await payFormButton(page).count()).toBe(0); // the button took the form's place
     expect(await page.cspViolations()).toEqual([]);
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
   });
 
-  it('the React Router page is rendered on the server, hydrates without a mismatch, and the browser loads the button after', async () => {
+  it('the React Router page is rendered on the server with the form that pays in its HTML, hydrates without a mismatch, and the browser loads the button after', async () => {
     const router = servedHost('react-router-react19');
     const html = await (await fetch(`${router.url}/?props=%7B%7D`)).text();
-    // Its own heading and text are in the HTML, before any script runs; the slot says it is loading.
+    // Its own heading and text are in the HTML, before any script runs, and the slot's form.
     expect(html).toContain(`React Router host, React ${router.versions.react}</h1>`);
     expect(html).toContain('This text is rendered on the server.</p>');
-    expect(html).toContain('<p>Loading the checkout button…</p>');
+    expect(await serverForm(router.url)).toMatch(SERVED_FORM);
 
     const { page, remote } = await openHost(router.url, 'mf-manifest.json');
     await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+    expect(await payFormButton(page).count()).toBe(0); // the button took the form's place
     expect(remote.map((r) => r.url)).toContain('/mf-manifest.json'); // the browser asked the remote, not the server
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
   });
+
+  for (const id of ['next-react19', 'react-router-react19']) {
+    it(`${id}: with JavaScript disabled, the server's form pays (303 from server/ to the hosted page), under the page's own CSP`, async () => {
+      const { url } = servedHost(id);
+      const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+      await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
+      await expectFormPays(page, payFormButton(page), matrixStripeApiUrl());
+      expect(page.requests.filter((r) => r.url.startsWith(CONFIGURED_REMOTE_ORIGIN))).toEqual([]);
+      expect(page.console.filter((m) => /Content Security Policy/.test(m.text))).toEqual([]);
+    });
+  }
 
   it("the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left", async () => {
     const vue = servedHost('vue');

@@ -1,13 +1,12 @@
 // A built server-rendering app (Next.js, React Router) served by its framework's own server (`next
-// start`, `react-router-serve`), behind a front server that answers the test session endpoint itself
-// (the app has no such route) and hands every other request to the app, as a reverse proxy in front
-// of a Node app would.
+// start`, `react-router-serve`), behind a front server that answers the test session endpoint and
+// server/'s checkout routes itself (the app has no such routes) and hands every other request to the
+// app, as a reverse proxy in front of a Node app would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../build/staticServer';
-import { handleSession } from './sessionEndpoint';
 import { freePort } from './serverProcess';
 
 
@@ -74,8 +73,13 @@ function ready(child: ChildProcess, server: AppServer): Promise<void> {
   });
 }
 
-/** `dir` holds the built app and a `node_modules` with its framework; `node` runs the framework's server. */
-export async function startAppServer(dir: string, server: AppServer, node: string): Promise<StaticServer> {
+/** `dir` holds the built app and a `node_modules` with its framework; `node` runs the framework's server; `handle` answers first. */
+export async function startAppServer(
+  dir: string,
+  server: AppServer,
+  node: string,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>,
+): Promise<StaticServer> {
   const port = await freePort();
   const child = spawn(node, server.args(port), {
     cwd: dir,
@@ -90,7 +94,7 @@ export async function startAppServer(dir: string, server: AppServer, node: strin
   }
   child.stdout!.resume();
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
-  const front = await startStaticServer({ root: dir, handle: async (req, res) => (await handleSession(req, res)) || forward(req, res, port) });
+  const front = await startStaticServer({ root: dir, handle: async (req, res) => (await handle(req, res)) || forward(req, res, port) });
   return {
     ...front,
     close: async () => {

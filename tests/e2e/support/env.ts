@@ -7,6 +7,8 @@ export const ROOT = path.resolve(__dirname, '../../..');
 export const E2E_TMP = path.join(ROOT, '.tmp/e2e');
 /** Where the fixtures' configs and pages say the remote is, as a dev config would; the tests route or rewrite it. */
 export const CONFIGURED_REMOTE_ORIGIN = 'http://localhost:3001';
+/** The key of the matrix's Stripe API stand-in URL among its servers' URLs (host id → URL). */
+export const STRIPE_API_KEY = '$stripeApi';
 
 export interface E2EEnv {
   /** false: no Chromium, or the builds or servers failed; `reason` says which. */

@@ -227,6 +227,8 @@ export interface OpenOptions {
   initScript?: string;
   /** The page's clock is Playwright's from the start (`context.clock`): a test can run it forward. */
   installClock?: boolean;
+  /** false: a browser that runs no script (`javaScriptEnabled: false`); its pages must pay through forms. */
+  javaScriptEnabled?: boolean;
 }
 
 async function forwardToStripeApi(route: Route, standInUrl: string): Promise<void> {
@@ -274,6 +276,7 @@ export class HostPage {
     const context = await browser.newContext({
       locale: options.locale,
       viewport: options.width ? { width: options.width, height: options.height ?? 800 } : undefined,
+      javaScriptEnabled: options.javaScriptEnabled,
     });
     const page = await context.newPage();
     const host = new HostPage(context, page);

@@ -7,7 +7,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
-import { E2E_TMP, ROOT, alive } from './env';
+import { E2E_TMP, ROOT, STRIPE_API_KEY, alive } from './env';
 import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
@@ -30,6 +30,8 @@ export interface HostMatrixEnv {
   hosts: Record<string, HostEntry>;
   /** Seconds spent, for the report. */
   timings: Record<string, number>;
+  /** The Stripe API stand-in behind every host's server/ checkout routes. */
+  stripeApiUrl?: string;
 }
 
 /** The static remote URL the fixtures' configs name; the tests route it to the served remote. */
@@ -210,6 +212,7 @@ export async function setUpHostMatrix(): Promise<void> {
 
   try {
     const { urls } = await startServer(dirs, node instanceof Error ? process.execPath : node);
+    env.stripeApiUrl = urls[STRIPE_API_KEY];
     for (const id of Object.keys(dirs)) {
       if (urls[id]) env.hosts[id].url = urls[id];
       else env.hosts[id].error = 'its server did not start (the reason is in the set-up output)';

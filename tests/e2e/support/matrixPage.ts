@@ -1,6 +1,7 @@
 // What the host matrix's browser tests share: a host's served URL (or why it has none), and its page
 // opened with the remote's configured origin answered by a test's own route.
 import type { Route } from 'playwright-core';
+import { CHECKOUT_PATHS } from '../../../server/routes';
 import { SESSION_PATH } from './sessionEndpoint';
 import { PUBLISHABLE_KEY, type HostPage, type OpenOptions } from './harness';
 import { CONFIGURED_REMOTE_ORIGIN, readHostMatrixEnv, type HostEntry, type MatrixHost } from './hostMatrix';
@@ -23,17 +24,24 @@ export interface MatrixPage {
   go(): Promise<number>;
 }
 
-/** Opens `host`'s page with every request to the remote's configured origin answered by `answer`. */
+/** What the hosts' pay forms post (server/'s route, and a product of its catalog), as their static forms name them. */
+export const FORM_PROPS = { sessionEndpoint: CHECKOUT_PATHS.sessions, sessionBody: { productId: 'coffee-beans-1kg' } };
+
+/**
+ * Opens `host`'s page with every request to the remote's configured origin answered by `answer`. The
+ * button's props: the test session endpoint, or (`props`) others over the publishable key.
+ */
 export async function openMatrixHost(
   open: (options?: OpenOptions) => Promise<HostPage>,
   host: MatrixHost,
   answer: (route: Route) => Promise<void> | void,
+  props?: Record<string, unknown>,
 ): Promise<MatrixPage> {
   const { url } = servedHost(host.id);
   const page = await open({ url: 'about:blank', waitForButtons: 0 });
   await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, answer);
-  const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
-  const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${host.entry}` });
+  const buttonProps = { publishableKey: PUBLISHABLE_KEY, ...(props ?? { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` }) };
+  const query = new URLSearchParams({ props: JSON.stringify(buttonProps), remote: `${CONFIGURED_REMOTE_ORIGIN}/${host.entry}` });
   return {
     page,
     go: async () => {
@@ -42,6 +50,16 @@ export async function openMatrixHost(
       return started;
     },
   };
+}
+
+export const matrixStripeApiUrl = (): string => {
+  if (!matrix?.stripeApiUrl) throw new Error('the host matrix has no Stripe API stand-in: its set-up did not run');
+  return matrix.stripeApiUrl;
+};
+
+/** The form a host shows until the button is there (and for good if the remote is down): its submit button. */
+export function payFormButton(page: HostPage) {
+  return page.page.locator('form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' });
 }
 
 /** The page's own heading: every host names itself and its React ("… host, React 18.3.1", "… host, no React"). */

@@ -44,7 +44,8 @@ function elementPage(url: URL, res: http.ServerResponse): boolean {
   const file = path.join(ELEMENT_PAGES, path.normalize(name));
   if (!file.startsWith(ELEMENT_PAGES) || !existsSync(file)) return false;
   if (!file.endsWith('.html')) {
-    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(file));
+    const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
+    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(readFileSync(file));
     return true;
   }
   const remote = url.searchParams.get('remote') ?? CONFIGURED_REMOTE_ORIGIN;

@@ -1,7 +1,7 @@
 // The page's own code for its <checkout-button>: objects go in as properties (set them before or
 // after the element is defined), callbacks come out as DOM events.
 const checkout = document.querySelector('checkout-button');
-checkout.sessionBody = { cart: 'cart_123' };
+checkout.sessionBody = { productId: 'coffee-beans-1kg' }; // the server prices it
 checkout.addEventListener('checkout-state', (event) => {
   document.getElementById('checkout-status').textContent = `Checkout ${event.detail.state}`;
 });

@@ -1,3 +1,6 @@
+// The checkout form's look (the button's box), from a stylesheet file: the CSP allows 'self'.
+import './checkoutFallback.css';
+
 export const metadata = { title: 'Next.js host' };
 
 export default function RootLayout({ children }) {

@@ -1,25 +1,24 @@
-// The checkout slot: renders the same "loading" line on the server and in the first client render
-// (no hydration mismatch), then loads the button in an effect, which only the browser runs, or shows
-// the fallback when that fails.
+// The checkout slot: the server renders a form that pays without any script (PayForm.js: your server
+// answers 303 to Stripe's hosted page), and the first client render is the same (no hydration
+// mismatch); the button takes its place once loaded in an effect, which only the browser runs, and
+// the form stays if that fails.
 import { useEffect, useState } from 'react';
 import { loadCheckoutButton } from './checkoutFederation.client';
+import { PayForm } from './PayForm.js';
+
+const LABEL = 'Pay 12.00 €';
 
 export default function CheckoutSlot({ buttonProps }) {
   const [Button, setButton] = useState(null);
-  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     loadCheckoutButton().then(
       (mod) => live && setButton(() => mod.default),
-      (error) => {
-        console.error(error); // what failed, for the developer
-        if (live) setFailed(true);
-      },
+      (error) => console.error(error), // what failed, for the developer; the form stays
     );
     return () => {
       live = false;
     };
   }, []);
-  if (failed) return <p role="alert">Checkout is unavailable right now.</p>;
-  return Button ? <Button {...buttonProps} /> : <p>Loading the checkout button…</p>;
+  return Button ? <Button {...buttonProps}>{LABEL}</Button> : <PayForm {...buttonProps}>{LABEL}</PayForm>;
 }

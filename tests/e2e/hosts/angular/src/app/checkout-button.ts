@@ -7,16 +7,22 @@ import { Component, CUSTOM_ELEMENTS_SCHEMA, input, signal } from '@angular/core'
 @Component({
   selector: 'app-checkout-button',
   schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  // The form's look: the button's box, so nothing moves when the button takes its place.
+  styleUrl: './checkoutFallback.css',
   template: `
     <checkout-button
       [attr.publishable-key]="publishableKey()"
       [attr.session-endpoint]="sessionEndpoint()"
       label="Pay 12.00 €"
-      [sessionBody]="{ cart: 'cart_123' }"
+      [sessionBody]="{ productId: 'coffee-beans-1kg' }"
       (checkout-state)="onState($event)"
     >
-      <!-- Shown until the button is there, and for good if the remote is down. -->
-      <a href="/pay">Pay on our checkout page</a>
+      <!-- Shown until the button is there, and for good if the remote is down: a form that pays
+           without any script (your server answers 303 to Stripe's hosted page). -->
+      <form class="checkout-fallback" method="post" [attr.action]="sessionEndpoint()">
+        <input type="hidden" name="productId" value="coffee-beans-1kg" />
+        <button type="submit">Pay 12.00 €</button>
+      </form>
     </checkout-button>
     <p role="status">{{ status() }}</p>
   `,

@@ -1,0 +1,47 @@
+// Paying through a plain form, as a browser with no script would: the click, server/'s `303`, and the
+// landing on Stripe's hosted page (the harness answers checkout.stripe.com), checked against the
+// session the API stand-in holds. And the page's layout shifts, as Chromium reports them.
+import type { Locator } from 'playwright-core';
+import { stripeForStandIn } from '../../../stand-ins/stripeApi';
+import type { HostPage } from './harness';
+
+/** Clicks `submit` and expects the page on the hosted page of a session the API stand-in at `stripeApiUrl` created. */
+export async function expectFormPays(host: HostPage, submit: Locator, stripeApiUrl: string): Promise<void> {
+  const posted = host.page.waitForResponse((response) => response.request().method() === 'POST' && response.request().isNavigationRequest());
+  await submit.click();
+  const answer = await posted;
+  expect(answer.status()).toBe(303);
+  expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+  await host.waitForCheckout();
+  const sessionId = new URL(host.page.url()).pathname.split('/').pop()!;
+  const session = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+  expect(session.ui_mode).toBe('hosted_page');
+  expect(host.page.url()).toBe(session.url);
+  expect(host.checkoutNavigations).toHaveLength(1);
+}
+
+/** An init script: every layout shift the page has (none after input), summed as CLS does, with what moved. */
+export function recordLayoutShifts(): void {
+  const w = window as unknown as { __layoutShift: { total: number; moved: string[] } };
+  w.__layoutShift = { total: 0, moved: [] };
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      w.__layoutShift.total += entry.value;
+      for (const source of entry.sources ?? []) w.__layoutShift.moved.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName));
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+export async function layoutShift(host: HostPage): Promise<{ total: number; moved: string[] }> {
+  return host.page.evaluate(() => (window as unknown as { __layoutShift: { total: number; moved: string[] } }).__layoutShift);
+}
+
+/** Where a box is on the page, rounded to a tenth of a pixel. */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('no box: the element is not rendered');
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height) };
+}
