@@ -71,6 +71,18 @@ inNamespaces('a holder killed in its namespace stops beating: after the stale ti
   expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(5);
 });
 
+it('a holder killed in our own PID namespace is taken over at once: its PID is gone, no need to wait out its heartbeat', async () => {
+  const slow = { heartbeatMs: 100, staleMs: 60_000 };
+  const first = start(slow);
+  await first.next('opened');
+  first.child.kill('SIGKILL');
+  await first.exited;
+  const startedAt = Date.now();
+  const db = await openDatabase({ ORDERS_DATA_DIR: path.join(dir, 'orders') }, { lock: slow });
+  expect(Date.now() - startedAt).toBeLessThan(slow.staleMs / 2);
+  await db.close();
+});
+
 it('a frozen holder that was taken over stops writing, and never removes or releases the new owner\'s lock', async () => {
   const folder = path.join(dir, 'orders');
   const frozen = start(POLICY);
