@@ -1,5 +1,5 @@
 // A standalone checkout server: the three routes on one port, orders in the database, the example's
-// warehouse `fulfil`. `node -r ts-node/register server/main.ts`, configured by the environment
+// warehouse `fulfil`, reconcile every hour. `node -r ts-node/register server/main.ts`, configured by the environment
 // (docs/server.md lists it). Prints one JSON line `{ "url": … }` once it listens; SIGTERM stops it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
