@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
@@ -22,7 +23,9 @@ const folder = { ORDERS_DATA_DIR: path.join(dir, 'orders') };
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   warehouse = await startWarehouseStandIn();
-});
+  // Created here: making a PGlite folder takes seconds (half a minute on a busy machine), opening one does not.
+  await (await openDatabase(folder)).close();
+}, 120_000);
 afterAll(async () => {
   server?.kill('SIGKILL');
   await standIn?.close();
