@@ -52,19 +52,20 @@ it('while the server owns the PGlite folder, npm run reconcile asks it for the r
   const id = /\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1];
   await standIn.complete(id, 'paid'); // paid, and no webhook reached the server: a missed event
 
-  // No STRIPE_SECRET_KEY here: the server's own configuration runs it.
-  const first = await reconcileCli(folder);
+  const configured = { ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url };
+  const first = await reconcileCli(configured);
   expect(first.out).toContain('run by the server that owns the folder');
   expect(first.out).toMatch(/listed 1; shipped now 1; already shipped 0/);
   expect(first.out).toContain(`shipped ${id}`);
   expect(first.code).toBe(0);
+  // No STRIPE_SECRET_KEY at all: the server's own configuration runs it.
   expect((await reconcileCli(folder)).out).toMatch(/shipped now 0; already shipped 1/);
   expect(warehouse.calls.map((call) => call.idempotencyKey)).toEqual([id]);
 
   server.kill('SIGTERM');
   await exited(server.pid);
   server = undefined;
-  const alone = await reconcileCli({ ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url });
+  const alone = await reconcileCli(configured);
   expect(alone.out).not.toContain('run by the server');
   expect(alone.out).toMatch(/listed 1; shipped now 0; already shipped 1/);
   expect(alone.code).toBe(0);
