@@ -12,8 +12,8 @@ export const unshareAvailable = (): boolean => spawnSync('unshare', [...NAMESPAC
 
 export interface OwnerProcess {
   child: ChildProcess;
-  /** The next line with `key` (earlier lines are kept for later calls). */
-  next(key: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** The next line with one of `keys` (earlier lines are kept for later calls). */
+  next(keys: string | string[], timeoutMs?: number): Promise<Record<string, unknown>>;
   send(command: string): void;
   exited: Promise<number | null>;
 }
@@ -33,11 +33,11 @@ export function startOwner(dir: string, { namespace = false, heartbeatMs = 100, 
     child,
     exited,
     send: (line) => child.stdin!.write(`${line}\n`),
-    next: (key, timeoutMs = 60_000) =>
+    next: (keys, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${key}" line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
+        const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(keys)} line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
         const look = () => {
-          const index = lines.findIndex((line) => key in line);
+          const index = lines.findIndex((line) => [keys].flat().some((key) => key in line));
           if (index < 0) return;
           waiters.delete(look);
           clearTimeout(timer);
