@@ -2,7 +2,7 @@
 // The orders' PGlite folder has one owner, whatever the process ids: two "containers" (PID namespaces,
 // both PID 1) against one folder, a holder killed, a holder frozen and taken over, two contenders for
 // one stale folder. Lock timings are shortened (100 ms beats, 1 s stale) so the tests take seconds.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open';
@@ -89,6 +89,9 @@ it('a frozen holder that was taken over stops writing, and never removes or rele
   const frozen = start(POLICY);
   await frozen.next('opened');
   frozen.child.kill('SIGSTOP');
+  // Stopped for sure (state T), and any beat written on the way there already on disk.
+  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${frozen.child.pid}/stat`, 'utf8'))) await sleep(20);
+  await sleep(POLICY.heartbeatMs * 3);
   const lost: Error[] = [];
   const owner = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY, onLost: (error) => lost.push(error) });
   const ours = (newestGeneration(ownerFolderOf(folder)))!;
