@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The orders' PGlite folder has one owner, whatever the process ids: two "containers" (PID namespaces,
 // both PID 1) against one folder, a holder killed, a holder frozen and taken over, two contenders for
-// one stale folder. Lock timings are shortened (100 ms beats, 1 s stale) so the tests take seconds.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// one stale folder. Lock timings are shortened (200 ms beats, 4 s stale) so the tests take seconds.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open';
@@ -13,7 +13,7 @@ import { sqlOrders } from '../../server/orderStore';
 import { startOwner, unshareAvailable, type OwnerProcess } from './support/ownerProcess';
 
 jest.setTimeout(180_000);
-const POLICY = { heartbeatMs: 100, staleMs: 1_000 };
+const POLICY = { heartbeatMs: 200, staleMs: 4_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let dir: string;
 const owners: OwnerProcess[] = [];
@@ -29,11 +29,18 @@ const fulfilledIn = async (folder: string) => {
   return counts.fulfilled ?? 0;
 };
 
-beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-'))));
+// Making a PGlite folder takes seconds (half a minute on a busy machine); copying one made once does not.
+const template = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-template-'));
+beforeAll(async () => (await openDatabase({ ORDERS_DATA_DIR: path.join(template, 'orders') })).close(), 120_000);
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-'));
+  cpSync(path.join(template, 'orders'), path.join(dir, 'orders'), { recursive: true });
+});
 afterEach(async () => {
   for (const owner of owners.splice(0)) owner.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => rmSync(template, { recursive: true, force: true }));
 
 const namespaces = unshareAvailable();
 if (!namespaces && process.env.CI !== 'true') console.warn('SKIPPED: the PID-namespace lock tests need root and unshare (util-linux); CI runs them.');
@@ -73,7 +80,7 @@ inNamespaces('a holder killed in its namespace stops beating: after the stale ti
 });
 
 it('a holder killed in our own PID namespace is taken over at once: its PID is gone, no need to wait out its heartbeat', async () => {
-  const slow = { heartbeatMs: 100, staleMs: 60_000 };
+  const slow = { heartbeatMs: 200, staleMs: 60_000 };
   const first = start(slow);
   await first.next('opened');
   first.child.kill('SIGKILL');

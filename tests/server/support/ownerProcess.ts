@@ -18,7 +18,7 @@ export interface OwnerProcess {
   exited: Promise<number | null>;
 }
 
-export function startOwner(dir: string, { namespace = false, heartbeatMs = 100, staleMs = 1_000 } = {}): OwnerProcess {
+export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, staleMs = 4_000 } = {}): OwnerProcess {
   const node = [process.execPath, '-r', 'ts-node/register', path.join(__dirname, 'ordersOwner.ts'), dir, String(heartbeatMs), String(staleMs)];
   const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -33,7 +33,7 @@ export function startOwner(dir: string, { namespace = false, heartbeatMs = 100, 
     child,
     exited,
     send: (line) => child.stdin!.write(`${line}\n`),
-    next: (keys, timeoutMs = 60_000) =>
+    next: (keys, timeoutMs = 90_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(keys)} line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
         const look = () => {
