@@ -48,7 +48,9 @@ export interface ReconcilerOptions {
   log?: (line: string, error?: unknown) => void;
 }
 
-export function startReconciler({ db, reconcile: options, everyMs, log = console.error }: ReconcilerOptions): Reconciler {
+const logToConsole = (line: string, error?: unknown) => (error === undefined ? console.log(line) : console.error(line, error));
+
+export function startReconciler({ db, reconcile: options, everyMs, log = logToConsole }: ReconcilerOptions): Reconciler {
   let queue: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;

@@ -2,15 +2,15 @@
 // `<root>/<n>/`, made with mkdir, which the filesystem grants to exactly one process. The newest
 // generation owns the folder and proves it lives by rewriting its `holder.json` (heartbeatWorker.js).
 // A contender that sees the beat advance is refused at once; one that sees it stand still for
-// `staleMs` of its own watching (no clocks compared) takes generation n+1, the only way to take over,
-// so two contenders never both win. A process writes only in its own generation; it sweeps older ones
+// `staleMs` of its own watching (no clocks compared), or that shares the holder's PID namespace and
+// finds its process gone, takes generation n+1, the only way to take over, so two never both win. A process writes only in its own generation; it sweeps older ones
 // once it owns the folder (no one holds a superseded generation), and never removes the newest.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { generations, newestGeneration, writeHolder, type Holder } from './ownerFiles';
+import { diedHere, generations, newestGeneration, pidSpace, writeHolder, type Holder } from './ownerFiles';
 
 export interface FolderLockPolicy {
   heartbeatMs: number;
@@ -42,7 +42,8 @@ export async function lockFolder(root: string, onLost: (error: Error) => void, p
   for (;;) {
     const newest = newestGeneration(root);
     const silent = !!watching && watching.generation === newest?.generation && watching.beat === newest.holder?.beat;
-    if (newest && !newest.released && !(silent && Date.now() - watching!.since >= policy.staleMs)) {
+    const gone = newest && (newest.released || diedHere(newest.holder) || (silent && Date.now() - watching!.since >= policy.staleMs));
+    if (newest && !gone) {
       if (watching?.generation === newest.generation && !silent) {
         throw new FolderLockedError(`${root} is held by ${describeHolder(newest.holder)}, which is alive (its heartbeat advances).`);
       }
@@ -59,7 +60,7 @@ export async function lockFolder(root: string, onLost: (error: Error) => void, p
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue; // another contender won it: watch it like any owner
       throw error;
     }
-    const holder: Holder = { token: randomUUID(), pid: process.pid, host: os.hostname(), since: new Date().toISOString(), beat: 0 };
+    const holder: Holder = { token: randomUUID(), pid: process.pid, pidSpace: pidSpace(), host: os.hostname(), since: new Date().toISOString(), beat: 0 };
     writeHolder(dir, holder);
     // A generation swept while we looked may have been made again by us, under a newer one: not ours then.
     if (generations(root).at(-1) !== generation) {

@@ -5,6 +5,8 @@ export interface Holder {
   pid: number;
   host: string;
   since: string;
+  /** Boot id and PID namespace: where `pid` names this process (absent off Linux). */
+  pidSpace?: string;
   /** Rewritten at every heartbeat: a contender that sees it change knows the owner lives. */
   beat: number;
 }
@@ -19,3 +21,7 @@ export function writeHolder(dir: string, holder: Holder): void;
 export function stillHeld(root: string, generation: number, token: string): boolean;
 /** The newest generation and who holds it; `released` when its owner let go. */
 export function newestGeneration(root: string): { generation: number; dir: string; holder?: Holder; released: boolean } | undefined;
+/** This machine's boot and PID namespace (Linux), where a PID means one process; undefined elsewhere. */
+export function pidSpace(): string | undefined;
+/** A holder in our own PID namespace whose process is gone: no need to wait for its heartbeat to stop. */
+export function diedHere(holder: Holder | undefined): boolean;

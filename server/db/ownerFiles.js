@@ -3,7 +3,7 @@
 // ownerFiles.d.ts) because the heartbeat's worker thread loads it too, and must start in milliseconds,
 // with no TypeScript loader. Synchronous: each is a system call or two on a local folder.
 'use strict';
-const { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, readdirSync, readlinkSync, renameSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const RELEASED = 'released';
@@ -39,4 +39,24 @@ function newestGeneration(root) {
   return { generation, dir, holder: readHolder(dir), released: existsSync(path.join(dir, RELEASED)) };
 }
 
-module.exports = { RELEASED, generations, readHolder, writeHolder, stillHeld, newestGeneration };
+/** This machine's boot and PID namespace (Linux), where a PID means one process; undefined elsewhere. */
+function pidSpace() {
+  try {
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}/${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A holder in our own PID namespace whose process is gone: no need to wait for its heartbeat to stop. */
+function diedHere(holder) {
+  if (!holder || !holder.pidSpace || holder.pidSpace !== pidSpace()) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return error.code === 'ESRCH';
+  }
+}
+
+module.exports = { RELEASED, generations, readHolder, writeHolder, stillHeld, newestGeneration, pidSpace, diedHere };

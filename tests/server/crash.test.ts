@@ -32,7 +32,9 @@ describeEachDatabase('a server process that dies', (driver, databases) => {
     standIn = await startStripeApiStandIn();
     warehouse = await startWarehouseStandIn((call, index) => respond(call, index));
     dbEnv = driver === 'postgres' ? await databases.fresh() : { ORDERS_DATA_DIR: path.join(dir, 'orders') };
-  });
+    // Created here: making a PGlite folder takes seconds (half a minute on a busy machine), opening one does not.
+    if (driver === 'pglite') await (await openDatabase(dbEnv)).close();
+  }, 120_000);
   afterEach(() => children.splice(0).forEach((child) => child.kill('SIGKILL')));
   afterAll(async () => {
     await standIn?.close();

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
@@ -22,7 +23,9 @@ const folder = { ORDERS_DATA_DIR: path.join(dir, 'orders') };
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   warehouse = await startWarehouseStandIn();
-});
+  // Created here: making a PGlite folder takes seconds (half a minute on a busy machine), opening one does not.
+  await (await openDatabase(folder)).close();
+}, 120_000);
 afterAll(async () => {
   server?.kill('SIGKILL');
   await standIn?.close();
@@ -49,19 +52,20 @@ it('while the server owns the PGlite folder, npm run reconcile asks it for the r
   const id = /\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1];
   await standIn.complete(id, 'paid'); // paid, and no webhook reached the server: a missed event
 
-  // No STRIPE_SECRET_KEY here: the server's own configuration runs it.
-  const first = await reconcileCli(folder);
+  const configured = { ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url };
+  const first = await reconcileCli(configured);
   expect(first.out).toContain('run by the server that owns the folder');
   expect(first.out).toMatch(/listed 1; shipped now 1; already shipped 0/);
   expect(first.out).toContain(`shipped ${id}`);
   expect(first.code).toBe(0);
+  // No STRIPE_SECRET_KEY at all: the server's own configuration runs it.
   expect((await reconcileCli(folder)).out).toMatch(/shipped now 0; already shipped 1/);
   expect(warehouse.calls.map((call) => call.idempotencyKey)).toEqual([id]);
 
   server.kill('SIGTERM');
   await exited(server.pid);
   server = undefined;
-  const alone = await reconcileCli({ ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url });
+  const alone = await reconcileCli(configured);
   expect(alone.out).not.toContain('run by the server');
   expect(alone.out).toMatch(/listed 1; shipped now 0; already shipped 1/);
   expect(alone.code).toBe(0);

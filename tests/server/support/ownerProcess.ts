@@ -12,13 +12,13 @@ export const unshareAvailable = (): boolean => spawnSync('unshare', [...NAMESPAC
 
 export interface OwnerProcess {
   child: ChildProcess;
-  /** The next line with `key` (earlier lines are kept for later calls). */
-  next(key: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** The next line with one of `keys` (earlier lines are kept for later calls). */
+  next(keys: string | string[], timeoutMs?: number): Promise<Record<string, unknown>>;
   send(command: string): void;
   exited: Promise<number | null>;
 }
 
-export function startOwner(dir: string, { namespace = false, heartbeatMs = 100, staleMs = 1_000 } = {}): OwnerProcess {
+export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, staleMs = 4_000 } = {}): OwnerProcess {
   const node = [process.execPath, '-r', 'ts-node/register', path.join(__dirname, 'ordersOwner.ts'), dir, String(heartbeatMs), String(staleMs)];
   const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -33,11 +33,11 @@ export function startOwner(dir: string, { namespace = false, heartbeatMs = 100, 
     child,
     exited,
     send: (line) => child.stdin!.write(`${line}\n`),
-    next: (key, timeoutMs = 60_000) =>
+    next: (keys, timeoutMs = 90_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${key}" line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
+        const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(keys)} line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
         const look = () => {
-          const index = lines.findIndex((line) => key in line);
+          const index = lines.findIndex((line) => [keys].flat().some((key) => key in line));
           if (index < 0) return;
           waiters.delete(look);
           clearTimeout(timer);
