@@ -52,12 +52,12 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     if (!body) return;
     const origin = checkFormOrigin(req.headers, isAllowed);
     if (!origin.ok) {
-      log(`A payment form was refused: ${origin.why}.`, null);
+      log('A payment form was refused (403): posted from another site.', origin.why);
       return refuse({ status: 403, reason: 'crossSite' });
     }
     const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
     if (!parsed.ok) {
-      log(`A payment form was refused: ${parsed.message}`, null);
+      log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
     const take = limit('sessions', req);
@@ -69,11 +69,12 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);
-      const reason = failure.status === 500 ? 'failed' : isSetUpFault(error) ? 'misconfigured' : 'unavailable';
-      return refuse({ status: failure.status === 500 ? 500 : failure.status === 503 ? 503 : 502, reason });
+      // Our own failure is a 500; Stripe's are 502, or 503 when it rate-limits the account.
+      if (failure.status === 500) return refuse({ status: 500, reason: 'failed' });
+      return refuse({ status: failure.status === 503 ? 503 : 502, reason: isSetUpFault(error) ? 'misconfigured' : 'unavailable' });
     }
     if (!session.url) {
-      log(`Stripe's session ${session.id} has no url.`, null);
+      log('A payment form got no page to go to (502).', `Stripe's session ${session.id} has no url.`);
       return refuse({ status: 502, reason: 'unavailable' });
     }
     res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });
