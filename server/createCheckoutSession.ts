@@ -24,6 +24,8 @@ export interface CreateSessionOptions {
   sessionRequests: SessionRequests;
   /** The `metadata.integration` tag on every session created (ourSession.ts); CHECKOUT_INTEGRATION. */
   integration?: string;
+  /** How long a request body may take to arrive before a 408 (http.ts, 10 s). */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -41,11 +43,11 @@ export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'cli
 }
 
 export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
-  const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION } = options;
+  const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION, bodyTimeoutMs } = options;
   const limit = clientLimiter(rateLimit);
   return async (req, res) => {
     if (refuseMethod(req, res, 'POST')) return;
-    const body = await readBodyOrRefuse(req, res);
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs);
     if (!body) return;
     const parsed = parseSessionRequest(body, req.headers, catalog);
     if (!parsed.ok) return sendError(res, parsed.status, parsed.message);

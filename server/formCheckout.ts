@@ -30,7 +30,11 @@ export interface FormCheckoutOptions {
   log?: (message: string, error: unknown) => void;
   /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
   rateLimit?: ClientLimits | false;
+  /** How long a body may take to arrive (http.ts BODY_TIMEOUT_MS by default). */
+  bodyTimeoutMs?: number;
 }
+
+const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
 
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
 const isSetUpFault = (error: unknown) =>
@@ -39,7 +43,7 @@ const isSetUpFault = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError;
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
-  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS } = options;
+  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
   const limit = clientLimiter(rateLimit);
   const trustProxy = rateLimit ? rateLimit.trustProxy : false;
   const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
@@ -48,7 +52,7 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     const back = backLink(req.headers.referer, isAllowed);
     const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
     if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
-    const body = await readBodyOrRefuse(req, res, (status, _message, headers) => refuse({ status, reason: status === 413 ? 'tooLarge' : 'form', headers }));
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs, (status, _message, headers) => refuse({ status, reason: BODY_REFUSALS[status], headers }));
     if (!body) return;
     const origin = checkFormOrigin(req.headers, isAllowed);
     if (!origin.ok) {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { openCheckoutBackend } from './backend';
+import { BODY_TIMEOUT_MS } from './http';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
@@ -22,6 +23,10 @@ export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) 
     env,
   });
   const server = http.createServer((req, res) => void routes(req, res).then((answered) => answered || res.writeHead(404).end()));
+  // Node lets a client take 60 s over its headers and 300 s over its request: a slow client holds a
+  // socket that long. The routes answer a slow body 408 after BODY_TIMEOUT_MS; this is the backstop.
+  server.headersTimeout = BODY_TIMEOUT_MS;
+  server.requestTimeout = 2 * BODY_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1', resolve));
   const url = `http://${env.HOST ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const close = async () => {

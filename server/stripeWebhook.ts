@@ -13,6 +13,8 @@ export interface WebhookOptions extends FulfilmentOptions {
   secret: string;
   /** Seconds a signature stays valid (Stripe's default 300): older deliveries are refused as replays. */
   toleranceSeconds?: number;
+  /** How long a request body may take to arrive before a 408 (http.ts, 10 s). */
+  bodyTimeoutMs?: number;
 }
 
 /** What each Checkout event does to the order: 'busy' when a live lease holds it. Other events are left alone. */
@@ -48,13 +50,13 @@ async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Pro
   return 'done';
 }
 
-export function stripeWebhookHandler({ stripe, secret, toleranceSeconds, ...fulfilment }: WebhookOptions): Handler {
+export function stripeWebhookHandler({ stripe, secret, toleranceSeconds, bodyTimeoutMs, ...fulfilment }: WebhookOptions): Handler {
   const log = fulfilment.log ?? console.error;
   return async (req, res) => {
     if (refuseMethod(req, res, 'POST')) return;
     const signature = req.headers['stripe-signature']?.toString();
     if (!signature) return sendError(res, 400, 'Missing Stripe-Signature header.');
-    const body = await readBodyOrRefuse(req, res);
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs);
     if (!body) return;
     let event: Stripe.Event;
     try {

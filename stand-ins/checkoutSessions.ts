@@ -62,7 +62,7 @@ export class CheckoutSessionBook {
       status: 'open',
       payment_status: 'unpaid',
       amount_total: amountTotal(items),
-      currency: (items?.[0]?.price_data as FormObject | undefined)?.currency ?? null,
+      currency: params.currency ?? (items?.[0]?.price_data as FormObject | undefined)?.currency ?? null,
       client_reference_id: params.client_reference_id ?? null,
       metadata: params.metadata ?? {},
       success_url: params.success_url ?? null,
@@ -74,6 +74,8 @@ export class CheckoutSessionBook {
       client_secret: uiMode === 'embedded_page' || uiMode === 'elements' ? `${id}_secret_${token(8)}` : null,
       customer_details: null,
       payment_intent: null,
+      setup_intent: null,
+      payment_link: null,
     };
     this.sessions.set(id, { session, paymentIntent: null });
     return session;
@@ -97,6 +99,11 @@ export class CheckoutSessionBook {
   /** The person paid in Checkout: paid at once, still processing (a bank debit), or processing then failed. */
   complete(id: string, outcome: CompletionOutcome): StandInEvent[] {
     const stored = this.open(id);
+    // A setup session saves a payment method and takes no payment: a SetupIntent, `no_payment_required`.
+    if (stored.session.mode === 'setup') {
+      Object.assign(stored.session, { status: 'complete', payment_status: 'no_payment_required', setup_intent: `seti_test_${token()}` });
+      return [this.event(id, 'checkout.session.completed')];
+    }
     const status = { paid: 'succeeded', processing: 'processing', failed: 'requires_payment_method' }[outcome];
     stored.paymentIntent = { id: `pi_test_${token()}`, object: 'payment_intent', status, amount: stored.session.amount_total, currency: stored.session.currency };
     Object.assign(stored.session, {

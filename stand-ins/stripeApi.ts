@@ -1,15 +1,16 @@
 // A stand-in for Stripe's API, for the tests and the offline demo: the official `stripe` library is
 // pointed at it (`new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`). It answers the
 // Checkout Session calls our server makes (create, retrieve, list), refuses what the real API refuses
-// at the one version it models (checkoutSessionRules.ts, sessionList.ts), keeps Stripe's idempotency rules, records every request, and lets
+// at the one version it models (checkoutSessionRules.ts, sessionList.ts), keeps Stripe's idempotency rules (idempotencyKeys.ts), records every request, and lets
 // a test play Stripe's side of a payment (complete, expire), delivering signed webhooks if asked.
 // It is NOT Stripe.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { decodeForm } from './formBody';
-import { MODELLED_API_VERSION, refuseSessionParams, type StripeErrorBody } from './checkoutSessionRules';
+import { MODELLED_API_VERSION, refuseSessionParams } from './checkoutSessionRules';
 import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
+import { idempotencyKeys, stripeError, type StandInAnswer } from './idempotencyKeys';
 import { listSessions } from './sessionList';
 
 export { MODELLED_API_VERSION, type CompletionOutcome };
@@ -34,6 +35,8 @@ export interface StripeApiStandInOptions {
   webhook?: { url: string; secret: string };
   /** The stand-in's clock in ms, for sessions created "days ago". */
   now?: () => number;
+  /** How long creating a session takes (a slow Stripe): meanwhile a request under the same key gets 409. */
+  createLatencyMs?: number;
 }
 
 export interface StripeApiStandIn {
@@ -53,6 +56,7 @@ export const CONTROL_PREFIX = '/_stand-in/checkout/sessions/';
 
 const signer = new Stripe('sk_test_standInSigner');
 
+
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
@@ -63,7 +67,6 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-const stripeError = (status: number, error: StripeErrorBody | Omit<StripeErrorBody, 'param'>) => ({ status, body: { error } });
 
 /** The API key check Stripe makes first; its message masks the key as Stripe's does. */
 function refuseKey(authorization: string | undefined) {
@@ -79,7 +82,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   const book = new CheckoutSessionBook(options.now);
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
-  const idempotent = new Map<string, { body: string; status: number; reply: unknown }>();
+  const once = idempotencyKeys(options.now);
 
   async function deliver(events: StandInEvent[]): Promise<void> {
     if (!options.webhook) return;
@@ -92,24 +95,16 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     }
   }
 
-  function createSession(body: string, key: string | undefined) {
+  async function createSession(body: string, key: string | undefined): Promise<StandInAnswer> {
     const params = decodeForm(body);
-    if (key) {
-      const earlier = idempotent.get(key);
-      if (earlier && earlier.body !== body) {
-        return stripeError(400, {
-          type: 'idempotency_error',
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        });
-      }
-      if (earlier) return { status: earlier.status, body: earlier.reply, replayed: true };
-    }
-    const refusal = refuseSessionParams(params);
-    // Stripe keeps no idempotent result for parameters that failed validation.
-    if (refusal) return stripeError(400, refusal);
-    const reply = book.create(params);
-    if (key) idempotent.set(key, { body, status: 200, reply });
-    return { status: 200, body: reply };
+    const refusal = () => {
+      const error = refuseSessionParams(params);
+      return error ? stripeError(400, error) : null;
+    };
+    return once(key, body, refusal, async () => {
+      if (options.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.createLatencyMs));
+      return { status: 200, body: book.create(params) };
+    });
   }
 
   async function control(path: string, body: string): Promise<{ status: number; body: unknown }> {
@@ -150,7 +145,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
 
   const server = http.createServer(async (req, res) => {
     const body = await readBody(req).catch(() => '');
-    const result: { status: number; body: unknown; replayed?: boolean } = await answer(req, body).catch((error: unknown) => ({
+    const result: StandInAnswer = await answer(req, body).catch((error: unknown) => ({
       status: 500,
       body: { error: { type: 'api_error', message: `stand-in failure: ${String(error)}` } },
     }));

@@ -126,6 +126,25 @@ describe('POST /api/checkout-sessions', () => {
     }
   });
 
+  it('a retry while the first request still runs at Stripe gets 409 (try again), and a later retry the one session', async () => {
+    const slow = await startStripeApiStandIn({ createLatencyMs: 500 });
+    const served = await start(stripeForStandIn(slow));
+    try {
+      const body = { productId: 'coffee-beans-1kg', mode: 'wallets' };
+      const first = post(body, { key: 'slow-stripe-key-0001', base: served.url });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const concurrent = await post(body, { key: 'slow-stripe-key-0001', base: served.url });
+      expect(concurrent.status).toBe(409);
+      expect(await concurrent.json()).toEqual({ error: expect.stringContaining('still running at Stripe') });
+      const reply = await (await first).json();
+      const later = await post(body, { key: 'slow-stripe-key-0001', base: served.url });
+      expect(await later.json()).toEqual(reply);
+    } finally {
+      await served.close();
+      await slow.close();
+    }
+  });
+
   it('a key first used for another mode is refused with 409, and Stripe is not asked', async () => {
     expect((await post({ productId: 'coffee-beans-1kg', mode: 'redirect' }, { key: 'one-key-two-requests' })).status).toBe(200);
     const before = standIn.requests.length;

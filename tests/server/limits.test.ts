@@ -64,6 +64,35 @@ describe('a body over the limit', () => {
   });
 });
 
+describe('a body sent slowly', () => {
+  let server: Served;
+  beforeAll(async () => (server = await serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, webhookSecret: 'whsec_limits', log: () => {}, bodyTimeoutMs: 300 }))));
+  afterAll(() => server.close());
+
+  it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])('%s: a body still unsent after its time gets 408 with { error }, and the connection is closed', async (path) => {
+    const { hostname, port } = new URL(server.url);
+    const started = Date.now();
+    const { text, closedAfterMs } = await new Promise<{ text: string; closedAfterMs: number | null }>((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+      // Ten bytes of a hundred, then nothing: Node alone would hold this socket for 300 s.
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body-key-01\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: 100\r\n\r\n{"product`);
+      setTimeout(() => {
+        resolve({ text, closedAfterMs: null });
+        socket.destroy();
+      }, 3_000);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request body took too long to arrive.' });
+    expect(closedAfterMs).not.toBeNull();
+    expect(closedAfterMs!).toBeLessThan(2_000);
+  });
+});
+
 /** Only `kind` limited, at `limit`: the other kinds let everything through. */
 const only = (kind: LimitKind, limit: RateLimit, trustProxy = false): ClientLimits => ({ sessions: false, walletSessions: false, status: false, [kind]: limit, trustProxy });
 

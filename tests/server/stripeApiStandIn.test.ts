@@ -70,6 +70,16 @@ describe('the Stripe API stand-in accepts the current parameters', () => {
   });
 });
 
+describe('the Stripe API stand-in completes a setup session as Stripe does', () => {
+  it('no payment: payment_status no_payment_required, a SetupIntent and no PaymentIntent', async () => {
+    const { id } = await stripe.checkout.sessions.create({ mode: 'setup', currency: 'eur', success_url: 'http://shop.test/' });
+    await standIn.complete(id, 'paid');
+    const session = await stripe.checkout.sessions.retrieve(id);
+    expect(session).toMatchObject({ mode: 'setup', status: 'complete', payment_status: 'no_payment_required', payment_intent: null, currency: 'eur' });
+    expect(session.setup_intent).toMatch(/^seti_test_/);
+  });
+});
+
 describe('the Stripe API stand-in refuses what the API at its version refuses', () => {
   it.each(['embedded', 'hosted', 'custom'])('the retired ui_mode %p', async (uiMode) => {
     // The library's type accepts any string here: only a refusing server catches a stale value.
@@ -139,6 +149,48 @@ describe('idempotency, as Stripe keeps it', () => {
     const error = await stripe.checkout.sessions.create(embedded, { idempotencyKey: 'same-key-other-params' }).catch((e: Stripe.errors.StripeError) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     expect(error).toMatchObject({ statusCode: 400, message: expect.stringContaining("Try using a key other than 'same-key-other-params'") });
+  });
+
+  it('a key whose first request is still running is refused 409 idempotency_error (idempotency_key_in_use); once it ran, the same request is replayed', async () => {
+    const slow = await startStripeApiStandIn({ createLatencyMs: 400 });
+    try {
+      const client = stripeForStandIn(slow);
+      const first = client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const concurrent = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' }).catch((e: Stripe.errors.StripeError) => e);
+      expect(concurrent).toBeInstanceOf(Stripe.errors.StripeError);
+      expect(concurrent).toMatchObject({ statusCode: 409, code: 'idempotency_key_in_use', raw: expect.objectContaining({ type: 'idempotency_error' }) });
+      const session = await first;
+      const again = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
+      expect(again.id).toBe(session.id);
+      expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+      // Recorded as answered: the concurrent one first.
+      expect(slow.requests.map((r) => r.status)).toEqual([409, 200, 200]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('the same key with other parameters is refused 400 even when only expires_at moved by a second', async () => {
+    const expiresAt = inSeconds(3600);
+    await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt }, { idempotencyKey: 'moved-expiry-key' });
+    const error = await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt + 1 }, { idempotencyKey: 'moved-expiry-key' }).catch((e: Stripe.errors.StripeError) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(error).toMatchObject({ statusCode: 400, raw: expect.objectContaining({ type: 'idempotency_error' }) });
+  });
+
+  it('a key is kept 24 hours: after that the same key makes a new session', async () => {
+    let clock = Date.now();
+    const aging = await startStripeApiStandIn({ now: () => clock });
+    try {
+      const client = stripeForStandIn(aging);
+      const first = await client.checkout.sessions.create(hosted, { idempotencyKey: 'day-old-key-0001' });
+      clock += 24 * 3600_000 + 1_000;
+      const later = await client.checkout.sessions.create(hosted, { idempotencyKey: 'day-old-key-0001' });
+      expect(later.id).not.toBe(first.id);
+    } finally {
+      await aging.close();
+    }
   });
 
   it('a refused request keeps no result: the key can be used again once the parameters are right', async () => {
