@@ -1,6 +1,7 @@
 // POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect),
 // `{ clientSecret }` (embedded) or `{ clientSecret, expiresAt }` (wallets: seconds since the epoch) out; the button's Idempotency-Key goes to Stripe as the request's, so
-// a retried click never makes a second session.
+// a retried click never makes a second session, and every attempt under it sends the first attempt's
+// parameters (sessionRequests.ts), so Stripe never refuses the retry.
 import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from './http';
