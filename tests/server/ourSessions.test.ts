@@ -74,6 +74,25 @@ describe('the webhook', () => {
   });
 });
 
+describe('the tag the session route writes is the one the webhook ships', () => {
+  it('a session created through POST /api/checkout-sessions and paid on Stripe ships once, through the delivered webhook', async () => {
+    const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
+    const routes = await serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(delivering), ...ours, returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, log: () => {} }));
+    try {
+      const res = await fetch(`${routes.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tagged-by-route-01' }, body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'embedded' }) });
+      const { clientSecret } = (await res.json()) as { clientSecret: string };
+      const id = clientSecret.split('_secret_')[0];
+      await delivering.complete(id, 'paid');
+      expect(delivering.deliveries).toEqual([{ type: 'checkout.session.completed', status: 200 }]);
+      expect(fulfil).toHaveBeenCalledTimes(1);
+      expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
+    } finally {
+      await routes.close();
+      await delivering.close();
+    }
+  });
+});
+
 describe('reconcile and fulfilOnce', () => {
   it('reconcile lists and ships only this integration’s sessions; fulfilOnce refuses the others', async () => {
     const lone = await startStripeApiStandIn();
