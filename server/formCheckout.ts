@@ -30,7 +30,11 @@ export interface FormCheckoutOptions {
   log?: (message: string, error: unknown) => void;
   /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
   rateLimit?: ClientLimits | false;
+  /** How long a body may take to arrive (http.ts BODY_TIMEOUT_MS by default). */
+  bodyTimeoutMs?: number;
 }
+
+const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
 
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
 const isSetUpFault = (error: unknown) =>
@@ -39,7 +43,7 @@ const isSetUpFault = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError;
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
-  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS } = options;
+  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
   const limit = clientLimiter(rateLimit);
   const trustProxy = rateLimit ? rateLimit.trustProxy : false;
   const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
@@ -48,16 +52,16 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     const back = backLink(req.headers.referer, isAllowed);
     const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
     if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
-    const body = await readBodyOrRefuse(req, res, (status, _message, headers) => refuse({ status, reason: status === 413 ? 'tooLarge' : 'form', headers }));
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs, (status, _message, headers) => refuse({ status, reason: BODY_REFUSALS[status], headers }));
     if (!body) return;
     const origin = checkFormOrigin(req.headers, isAllowed);
     if (!origin.ok) {
-      log(`A payment form was refused: ${origin.why}.`, null);
+      log('A payment form was refused (403): posted from another site.', origin.why);
       return refuse({ status: 403, reason: 'crossSite' });
     }
     const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
     if (!parsed.ok) {
-      log(`A payment form was refused: ${parsed.message}`, null);
+      log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
     const take = limit('sessions', req);
@@ -69,11 +73,12 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);
-      const reason = failure.status === 500 ? 'failed' : isSetUpFault(error) ? 'misconfigured' : 'unavailable';
-      return refuse({ status: failure.status === 500 ? 500 : failure.status === 503 ? 503 : 502, reason });
+      // Our own failure is a 500; Stripe's are 502, or 503 when it rate-limits the account.
+      if (failure.status === 500) return refuse({ status: 500, reason: 'failed' });
+      return refuse({ status: failure.status === 503 ? 503 : 502, reason: isSetUpFault(error) ? 'misconfigured' : 'unavailable' });
     }
     if (!session.url) {
-      log(`Stripe's session ${session.id} has no url.`, null);
+      log('A payment form got no page to go to (502).', `Stripe's session ${session.id} has no url.`);
       return refuse({ status: 502, reason: 'unavailable' });
     }
     res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });

@@ -15,6 +15,16 @@ export interface FormSessionOptions extends SessionOrigin {
 
 type Session = Stripe.Checkout.Session;
 
+/**
+ * A submit on another instance under the same key while the first is at Stripe is answered 409
+ * (`idempotency_key_in_use`): wait for the first to finish, then Stripe replays its session. About
+ * 4 s in all, past Stripe's usual time to create a session.
+ */
+const IN_USE_WAITS_MS = [250, 500, 1000, 2000];
+
+// The library makes a 409 a StripeAPIError (only a 400 of that type is a StripeIdempotencyError).
+const keyInUse = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 409;
+
 /** A session a person can still pay on; null when it is over (paid, expired) or unknown to this account. */
 async function stillOpen(stripe: Stripe, sessionId: string): Promise<Session | null> {
   try {
@@ -27,14 +37,22 @@ async function stillOpen(stripe: Stripe, sessionId: string): Promise<Session | n
 }
 
 export function formSessions({ stripe, submissions, sessionRequests, ...origin }: FormSessionOptions) {
-  // Submits at once on this instance share one call (Stripe answers a second request 409 while the
-  // first with its key is in flight); on another instance, the `stripe` library retries the 409.
+  // Submits at once on this instance share one call; on another instance, the 409 is waited out.
   const inFlight = new Map<string, Promise<Session>>();
   async function create(product: Product, idempotencyKey: string): Promise<Session> {
     // The fingerprint names the product, so a window's key is never asked for another one.
     const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, 'redirect']), () => checkoutSessionParams(product, 'redirect', origin));
     if (!fixed.ok) throw new Error(`Idempotency-Key ${idempotencyKey} was first used for another request.`);
-    return stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
+    return createWhenFree(fixed.params, idempotencyKey, IN_USE_WAITS_MS);
+  }
+  async function createWhenFree(params: Stripe.Checkout.SessionCreateParams, idempotencyKey: string, waits: readonly number[]): Promise<Session> {
+    try {
+      return await stripe.checkout.sessions.create(params, { idempotencyKey });
+    } catch (error) {
+      if (!keyInUse(error) || waits.length === 0) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waits[0]));
+      return createWhenFree(params, idempotencyKey, waits.slice(1));
+    }
   }
   function shared(product: Product, idempotencyKey: string): Promise<Session> {
     let call = inFlight.get(idempotencyKey);

@@ -18,6 +18,8 @@ export type RefusalReason =
   | 'misconfigured'
   /** 413 */
   | 'tooLarge'
+  /** 408: the body took too long to arrive (a slow or stalled connection). */
+  | 'slow'
   /** 405: not a POST (a link, or a form without method="post"). */
   | 'method'
   /** 500 */
@@ -37,6 +39,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'The payment service could not be reached just now. Please try again in a few minutes.',
     misconfigured: 'The shop’s payment set-up is broken, so no payment can start. Please let the shop know.',
     tooLarge: 'This payment form sent more data than the shop accepts, so no payment was started. Please let the shop know.',
+    slow: 'Your payment form took too long to arrive, so no payment was started. Please check your connection and try again.',
     method: 'Payments start from the shop’s pay button, not from this address. Go back to the shop to pay.',
     failed: 'The shop’s server failed while starting your payment. Nothing was charged. Please try again later.',
   },
@@ -50,6 +53,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'Le service de paiement est injoignable pour le moment. Veuillez réessayer dans quelques minutes.',
     misconfigured: 'Le paiement de la boutique est mal configuré\u00a0: aucun paiement ne peut démarrer. Veuillez prévenir la boutique.',
     tooLarge: 'Ce formulaire de paiement a envoyé plus de données que la boutique n’en accepte\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
+    slow: 'Votre formulaire de paiement a mis trop de temps à arriver\u00a0: aucun paiement n’a été lancé. Vérifiez votre connexion et réessayez.',
     method: 'Un paiement démarre depuis le bouton de paiement de la boutique, pas depuis cette adresse. Retournez à la boutique pour payer.',
     failed: 'Le serveur de la boutique a échoué au lancement de votre paiement. Rien n’a été débité. Veuillez réessayer plus tard.',
   },
@@ -63,6 +67,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
     misconfigured: 'Die Zahlungseinrichtung des Shops ist fehlerhaft, daher kann keine Zahlung starten. Bitte informieren Sie den Shop.',
     tooLarge: 'Dieses Zahlungsformular hat mehr Daten gesendet, als der Shop annimmt, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
+    slow: 'Ihr Zahlungsformular kam zu langsam an, daher wurde keine Zahlung gestartet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     method: 'Zahlungen starten über die Bezahlschaltfläche des Shops, nicht über diese Adresse. Gehen Sie zum Shop zurück, um zu bezahlen.',
     failed: 'Der Server des Shops ist beim Start Ihrer Zahlung ausgefallen. Es wurde nichts abgebucht. Bitte versuchen Sie es später erneut.',
   },
@@ -76,6 +81,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'No se ha podido contactar con el servicio de pago. Inténtelo de nuevo dentro de unos minutos.',
     misconfigured: 'La configuración de pago de la tienda tiene un error, así que no se puede iniciar ningún pago. Avise a la tienda.',
     tooLarge: 'Este formulario de pago envió más datos de los que acepta la tienda, así que no se ha iniciado ningún pago. Avise a la tienda.',
+    slow: 'Su formulario de pago tardó demasiado en llegar, así que no se ha iniciado ningún pago. Compruebe su conexión y vuelva a intentarlo.',
     method: 'Los pagos se inician desde el botón de pago de la tienda, no desde esta dirección. Vuelva a la tienda para pagar.',
     failed: 'El servidor de la tienda ha fallado al iniciar su pago. No se ha cobrado nada. Inténtelo de nuevo más tarde.',
   },
@@ -89,6 +95,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'Il servizio di pagamento non è raggiungibile in questo momento. Riprova tra qualche minuto.',
     misconfigured: 'La configurazione dei pagamenti del negozio è errata, quindi nessun pagamento può partire. Avvisa il negozio.',
     tooLarge: 'Questo modulo di pagamento ha inviato più dati di quanti il negozio ne accetti, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
+    slow: 'Il modulo di pagamento ha impiegato troppo tempo ad arrivare, quindi nessun pagamento è stato avviato. Controlla la connessione e riprova.',
     method: 'I pagamenti partono dal pulsante di pagamento del negozio, non da questo indirizzo. Torna al negozio per pagare.',
     failed: 'Il server del negozio non è riuscito ad avviare il pagamento. Non è stato addebitato nulla. Riprova più tardi.',
   },
@@ -102,6 +109,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'De betaaldienst is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',
     misconfigured: 'De betaalinstellingen van de winkel zijn defect, dus er kan geen betaling starten. Laat het de winkel weten.',
     tooLarge: 'Dit betaalformulier verstuurde meer gegevens dan de winkel aanneemt, dus er is geen betaling gestart. Laat het de winkel weten.',
+    slow: 'Je betaalformulier deed er te lang over om aan te komen, dus er is geen betaling gestart. Controleer je verbinding en probeer het opnieuw.',
     method: 'Betalingen starten met de betaalknop van de winkel, niet vanaf dit adres. Ga terug naar de winkel om te betalen.',
     failed: 'De server van de winkel faalde bij het starten van je betaling. Er is niets afgeschreven. Probeer het later opnieuw.',
   },
@@ -116,6 +124,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: 'Não foi possível acessar o serviço de pagamento agora. Tente novamente em alguns minutos.',
     misconfigured: 'A configuração de pagamento da loja está com defeito, então nenhum pagamento pode começar. Avise a loja.',
     tooLarge: 'Este formulário de pagamento enviou mais dados do que a loja aceita, então nenhum pagamento foi iniciado. Avise a loja.',
+    slow: 'Seu formulário de pagamento demorou demais para chegar, então nenhum pagamento foi iniciado. Verifique sua conexão e tente novamente.',
     method: 'Os pagamentos começam no botão de pagamento da loja, não neste endereço. Volte à loja para pagar.',
     failed: 'O servidor da loja falhou ao iniciar seu pagamento. Nada foi cobrado. Tente novamente mais tarde.',
   },
@@ -129,6 +138,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     unavailable: '現在、決済サービスに接続できません。数分後にもう一度お試しください。',
     misconfigured: 'ショップの決済設定に問題があるため、お支払いを開始できません。ショップにお知らせください。',
     tooLarge: 'このお支払いフォームはショップが受け付ける量を超えるデータを送信したため、お支払いは開始されませんでした。ショップにお知らせください。',
+    slow: 'お支払いフォームの送信に時間がかかりすぎたため、お支払いは開始されませんでした。通信環境をご確認のうえ、もう一度お試しください。',
     method: 'お支払いはこのアドレスではなく、ショップの支払いボタンから開始します。ショップに戻ってお支払いください。',
     failed: 'お支払いの開始中にショップのサーバーで障害が発生しました。料金は請求されていません。しばらくしてからもう一度お試しください。',
   },

@@ -31,7 +31,7 @@ export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMe
   const form: Handler = formSubmissions
     ? formCheckoutHandler({ ...options, formSubmissions, formOrigins })
     : async (req, res) => {
-        log('A payment form was refused: checkoutRoutes was given no formSubmissions (see docs/server.md).', null);
+        log('A payment form was refused (503).', 'checkoutRoutes was given no formSubmissions (docs/server.md, section 8).');
         sendRefusal(req, res, '/', { status: 503, reason: 'misconfigured' });
       };
   const sessions = createCheckoutSessionHandler(options);

@@ -2,8 +2,12 @@
 // The form's set-up from the environment: which origins may post it (FORM_ALLOWED_ORIGINS), and the
 // assembled server half (backend.ts) taking a form with its idempotency in the orders' database.
 import { openCheckoutBackend } from '../../server/backend';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
 import { formOriginsFromEnv } from '../../server/formOrigin';
+import type { FormSubmissions } from '../../server/formSubmissions';
+import { checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
+import { memoryOrders } from '../support/orders';
 import { serveRoutes } from '../support/serveHandler';
 import { postForm, standInSessions } from './support/formServer';
 
@@ -45,6 +49,66 @@ describe('the assembled server half', () => {
       await served.close();
       await db.close();
       await standIn.close();
+    }
+  }, 30_000);
+});
+
+describe('when the form cannot be remembered', () => {
+  async function serveWith(formSubmissions: FormSubmissions | undefined) {
+    const standIn = await startStripeApiStandIn();
+    const store = await memoryOrders();
+    const logged: string[] = [];
+    const routes = checkoutRoutes({
+      stripe: stripeForStandIn(standIn),
+      catalog: catalogOf(DEMO_PRODUCTS),
+      returnPage: 'https://shop.example/return',
+      orders: store.orders,
+      sessionRequests: store.sessionRequests,
+      fulfil: async () => {},
+      rateLimit: false,
+      formSubmissions,
+      log: (message, detail) => logged.push(`${message} ${String(detail)}`),
+    });
+    const served = await serveRoutes(routes);
+    const close = async () => {
+      await served.close();
+      await store.db.close();
+      await standIn.close();
+    };
+    return { served, logged, standIn, close };
+  }
+
+  it('checkoutRoutes given no formSubmissions: a form gets a 503 page that says the set-up is broken, and the log says what is missing', async () => {
+    const { served, logged, standIn, close } = await serveWith(undefined);
+    try {
+      const res = await postForm(served.url, { productId: 'coffee-beans-1kg' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('The shop’s payment set-up is broken');
+      expect(logged).toEqual([expect.stringContaining('checkoutRoutes was given no formSubmissions')]);
+      expect(standIn.requests).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
+  it('the database failing: a 500 page that says nothing was charged, the error in the log only', async () => {
+    const broken: FormSubmissions = {
+      claim: async () => Promise.reject(new Error('connection to the database lost')),
+      recordSession: async () => {},
+      renew: async () => Promise.reject(new Error('unused')),
+    };
+    const { served, logged, close } = await serveWith(broken);
+    try {
+      const res = await postForm(served.url, { productId: 'coffee-beans-1kg' }, { 'Accept-Language': 'nl' });
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain('<html lang="nl">');
+      expect(html).toContain('Er is niets afgeschreven.');
+      expect(html).not.toContain('database');
+      expect(logged.join('\n')).toContain('connection to the database lost');
+    } finally {
+      await close();
     }
   }, 30_000);
 });

@@ -67,6 +67,23 @@ describe('a double submit of the plain form', () => {
     }
   });
 
+  it('two posts at once on two instances, while Stripe takes 300 ms: the second waits out the 409 and lands on the one session', async () => {
+    const slowStripe = await startStripeApiStandIn({ createLatencyMs: 300 });
+    const slow = stripeForStandIn(slowStripe);
+    const [a, b] = await Promise.all([serveFormRoutes({ stripe: slow, db: store.db }), serveFormRoutes({ stripe: slow, db: store.db })]);
+    try {
+      const who = person();
+      const answers = await Promise.all([postForm(a.url, coffee, who), postForm(b.url, coffee, who)]);
+      expect(answers.map((res) => res.status)).toEqual([303, 303]);
+      expect(answers[1].headers.get('location')).toBe(answers[0].headers.get('location'));
+      expect(await standInSessions(slow)).toHaveLength(1);
+      expect(slowStripe.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toContain(409);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await slowStripe.close();
+    }
+  });
+
   it.each<['complete' | 'expire']>([['complete'], ['expire']])('once the session is over (%s), the next submit makes a new one, and replays that', async (end) => {
     const who = person();
     const first = await postForm(server.url, coffee, who);

@@ -144,6 +144,28 @@ describe('a refusal is a page in the person\'s language with a link back, never 
     expect(text).toContain('<html lang="de">');
   });
 
+  it('a body that stalls: 408, a page that says to check the connection, then the server closes', async () => {
+    const slow = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, bodyTimeoutMs: 300 });
+    try {
+      const { hostname, port } = new URL(slow.url);
+      const text = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), hostname);
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(received));
+        socket.write(`POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: it\r\nContent-Length: 100\r\n\r\nproductId=`);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/i);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(text).toContain('<html lang="it">');
+      expect(text).toContain('Controlla la connessione e riprova.');
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("Stripe refusing the server's key: 502, a page that says the shop's set-up is broken (no try again), no key", async () => {
     const bad = await serveFormRoutes({ stripe: new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 }), db: store.db });
     try {

@@ -20,12 +20,13 @@ export interface FormServerOptions {
   rateLimit?: ClientLimits | false;
   formOrigins?: string[];
   windowMs?: number;
+  bodyTimeoutMs?: number;
   log?: (message: string) => void;
 }
 
-export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, log = () => {} }: FormServerOptions): Promise<Served> {
+export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, bodyTimeoutMs, log = () => {} }: FormServerOptions): Promise<Served> {
   const formSubmissions = sqlFormSubmissions(db, windowMs);
-  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, log }));
+  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, bodyTimeoutMs, log }));
 }
 
 /**
