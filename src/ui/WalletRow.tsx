@@ -2,18 +2,18 @@
 // that mode). Shown once Stripe.js resolved and the Express Checkout Element's `ready` named a wallet;
 // until then nothing is shown and no space is kept. It appears only while the person is not aiming at
 // the card button (useAboutToClick), so it never moves that button out from under a click.
-import { useEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type CSSProperties, type RefObject } from 'react';
 import type { CheckoutButtonProps, CheckoutEvent, ScriptState } from '../types';
 import type { CheckoutEventInput } from '../events';
 import type { Language } from '../i18n/languages';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
-import { startTimer } from '../bounds';
 import { callHost } from '../hostCallback';
 import { mountExpressCheckout } from '../checkout/expressCheckout';
 import { rowInFlow, walletReducer, WAITING } from '../checkout/walletFlow';
 import { WALLET_TEXTS } from '../i18n/texts/wallets';
 import { useAboutToClick } from './useAboutToClick';
 import { useNearViewport } from './useNearViewport';
+import { useSheetHold } from './useSheetHold';
 import { useWalletSession } from './useWalletSession';
 
 export interface WalletRowProps {
@@ -31,12 +31,6 @@ const WIDTH: CSSProperties = { width: '18rem', maxWidth: '100%' };
 // Out of the flow and out of sight (and of the tab order and the accessibility tree) while the
 // element works out what this device offers: nothing moves, nothing empty shows.
 const MEASURING: CSSProperties = { ...WIDTH, position: 'absolute', visibility: 'hidden', pointerEvents: 'none' };
-/**
- * A renewed session waits while a wallet's sheet may be open (from the element's `focus` to its
- * `cancel` or the payment's result), so the element is not destroyed under the person; at most this
- * long, well inside the five minutes the old session still has when its renewal arrives.
- */
-const SHEET_HOLD_MS = 2 * 60_000;
 
 export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef }: WalletRowProps) {
   const [row, dispatch] = useReducer(walletReducer, WAITING);
@@ -54,19 +48,13 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
   deps.current = { emit, handle };
 
   // A payment in flight, or a sheet that may be open, keeps its element: a renewed session is mounted after it.
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useSheetHold();
   const held = row.phase === 'paying' || sheetOpen;
   const secret = session?.status === 'ready' && state === 'resolved' && !gone ? session.clientSecret : null;
   const mountedSecret = useRef<string | null>(null);
   if (!held) mountedSecret.current = secret;
   const useSecret = mountedSecret.current;
   if (row.phase === 'waiting') revealed.current = false;
-
-  useEffect(() => {
-    if (!sheetOpen) return;
-    const timer = startTimer(() => setSheetOpen(false), SHEET_HOLD_MS);
-    return () => clearTimeout(timer);
-  }, [sheetOpen]);
 
   // The session went (paid by another button for this product): its row leaves until a fresh one is ready.
   useEffect(() => {

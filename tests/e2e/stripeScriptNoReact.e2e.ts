@@ -7,7 +7,6 @@ import path from 'node:path';
 import { e2e, e2eSuite, useBrowser, usePages } from './support/harness';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PAGE = path.join(__dirname, 'fixtures/no-react/index.html');
 
 type Seen = { events: string[]; states: string[]; release?: { name: string }; hook?: string; loaded?: boolean; error?: string };
 
@@ -16,21 +15,19 @@ e2eSuite('checkout/stripeScript on a page with no React, through the federation 
   const open = usePages(browser);
 
   it('loads, subscribes to the events and the state, and sees Stripe.js resolve', async () => {
-    const host = await open({ url: `${e2e.hostUrl}/element/empty.html`, waitForButtons: 0 });
-    const base = `${e2e.hostUrl}/no-react`;
-    await host.context.route(`${base}/**`, async (route) => {
-      const { pathname } = new URL(route.request().url());
-      const vendor = /^\/no-react\/vendor\/([\w-]+)\/(.+)$/.exec(pathname);
-      if (vendor) {
-        const file = path.join(ROOT, 'node_modules/@module-federation', vendor[1], 'dist', path.normalize(vendor[2]));
-        return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
-      }
-      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: readFileSync(PAGE) });
+    // The page from the host's server (hosts/element/no-react.html, the remote's origin put in); its
+    // runtime files from this checkout's node_modules.
+    const host = await open({ url: `${e2e.hostUrl}/element/empty.html?remote=${encodeURIComponent(e2e.remoteUrl!)}`, waitForButtons: 0 });
+    await host.context.route(`${e2e.hostUrl}/element/vendor/**`, (route) => {
+      const [, name, file] = /^\/element\/vendor\/([\w-]+)\/(.+)$/.exec(new URL(route.request().url()).pathname)!;
+      const source = path.join(ROOT, 'node_modules/@module-federation', name, 'dist', path.normalize(file));
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(source) });
     });
-    await host.page.goto(`${base}/index.html?remote=${encodeURIComponent(e2e.manifestUrl!)}`, { waitUntil: 'domcontentloaded' });
+    await host.page.goto(`${e2e.hostUrl}/element/no-react.html?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { waitUntil: 'domcontentloaded' });
     const seen = () => host.page.evaluate(() => (window as unknown as { __noReact?: Seen }).__noReact);
     await host.waitUntil(async () => (await seen())?.loaded || (await seen())?.error, 'the module loaded (or its error)');
-    expect((await seen())?.error).toBeUndefined();
+    const error = (await seen())?.error;
+    if (error) throw new Error(`${error}\n${await host.diagnose()}`);
     await host.waitUntil(async () => (await seen())?.states.includes('resolved'), 'Stripe.js resolved');
     const { events, states, release, hook } = (await seen())!;
     expect(states).toEqual(['pending', 'resolved']);

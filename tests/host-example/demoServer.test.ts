@@ -48,13 +48,27 @@ describe('the demo server, offline', () => {
     expect(await status.json()).toEqual({ status: 'complete', paymentStatus: 'paid', outcome: 'paid' });
   });
 
-  it("embedded: a client secret; the demo's completion of the session the cookie names; its status", async () => {
+  it("embedded: a client secret; the demo's completion of the session onComplete names; its status", async () => {
     const res = await createSession('embedded');
-    expect(await res.json()).toEqual({ clientSecret: expect.stringMatching(/^cs_test_\w+_secret_\w+$/) });
-    const cookie = res.headers.get('set-cookie')!.split(';')[0];
-    const done = await fetch(`${base}/demo-checkout`, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams({ session: 'last', outcome: 'paid' }), redirect: 'manual' });
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    expect(clientSecret).toMatch(/^cs_test_\w+_secret_\w+$/);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const sessionId = clientSecret.split('_secret_')[0];
+    const done = await fetch(`${base}/demo-checkout`, { method: 'POST', body: new URLSearchParams({ session: sessionId, outcome: 'paid' }), redirect: 'manual' });
     expect(done.status).toBe(303);
-    const status = await fetch(`${base}/api/checkout-session-status?session_id=${cookie.split('=')[1]}`);
+    const status = await fetch(`${base}/api/checkout-session-status?session_id=${sessionId}`);
+    expect(await status.json()).toMatchObject({ outcome: 'paid' });
+  });
+
+  it("wallets: Stripe.js's confirm (the stand-in's, through the service worker) reaches the API stand-in, which takes the payment", async () => {
+    const { clientSecret } = (await (await createSession('wallets')).json()) as { clientSecret: string };
+    const sessionId = clientSecret.split('_secret_')[0];
+    const res = await fetch(`${base}/demo-checkout/api.stripe.com/v1/payment_pages/${sessionId}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({ key: 'pk_test_offlineDemo', client_secret: clientSecret }),
+    });
+    expect(await res.json()).toEqual({ id: sessionId, status: 'complete', return_url: `${base}/?session_id=${sessionId}` });
+    const status = await fetch(`${base}/api/checkout-session-status?session_id=${sessionId}`);
     expect(await status.json()).toMatchObject({ outcome: 'paid' });
   });
 
