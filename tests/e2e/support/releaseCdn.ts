@@ -54,6 +54,8 @@ export function inventoryOf(files: Map<string, Buffer>): Buffer {
 export class ReleaseCdn {
   readonly files = new Map<string, Buffer>();
   readonly asked: string[] = [];
+  /** ms before each answer: a network's round trip, for measuring what verification costs. */
+  latencyMs = 0;
 
   /**
    * `releases/<name>/`: the build's files as it wrote them, its inventory and signature included; or,
@@ -94,6 +96,7 @@ export class ReleaseCdn {
       const file = new URL(route.request().url()).pathname.slice(1);
       this.asked.push(file);
       const body = this.files.get(file);
+      if (this.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.json') ? 'application/json' : 'text/plain';
       await route.fulfill({
         status: body ? 200 : 404,
