@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
-import { openCheckoutBackend } from '../../server/backend';
+import { openCheckoutBackend, ownershipFromEnv } from '../../server/backend';
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
 import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcileSchedule';
@@ -21,7 +21,7 @@ function listingStripe(pages: (call: number) => AsyncGenerator<Stripe.Checkout.S
   return stripe as typeof stripe & Stripe;
 }
 const pgliteLike = { kind: 'pglite' } as Database;
-const noOrders = { orders: {} as never, fulfil: async () => {} };
+const noOrders = { orders: {} as never, fulfil: async () => {}, ours: ownershipFromEnv({}) };
 
 it('runs every interval; a failing run is logged and the next one still comes; stop ends it; its timer keeps nothing alive', async () => {
   const stripe = listingStripe(async function* (call) {

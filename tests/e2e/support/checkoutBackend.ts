@@ -7,6 +7,7 @@ import { openDatabase } from '../../../server/db/open';
 import { sqlOrders } from '../../../server/orderStore';
 import { sqlFormSubmissions } from '../../../server/formSubmissions';
 import { checkoutRoutes } from '../../../server/routes';
+import { sqlSessionRequests } from '../../../server/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 
 export interface CheckoutBackend {
@@ -23,6 +24,7 @@ export async function startCheckoutBackend(returnPage: string): Promise<Checkout
     catalog: catalogOf(DEMO_PRODUCTS),
     returnPage,
     orders: sqlOrders(db),
+    sessionRequests: sqlSessionRequests(db),
     // The hosts' plain forms; each host posts to its own server, whose origin is always allowed.
     formSubmissions: sqlFormSubmissions(db),
     fulfil: async () => {},
