@@ -25,7 +25,7 @@ export const exposes = {
 
 /** What the remote's build adds to the release inventory (build/inventory.ts). */
 const REMOTE_INVENTORY = {
-  entry: { name: 'checkout', why: "The remote's entry: the federation container a host loads first; it fetches every chunk below" },
+  entry: { file: 'remoteEntry.js', why: "The remote's entry: the federation container a host loads first; it fetches every chunk below" },
   extra: { 'mf-manifest.json': 'Read by federation hosts to find remoteEntry.js and the chunks of each exposed module' },
   manifest: 'mf-manifest.json',
 };
@@ -43,7 +43,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[]
   const release = readRelease(__dirname);
   const inventory = production ? new ReleaseInventoryWriter(release) : null;
   const elementInventory = inventory?.plugin({
-    entry: { name: 'checkout-button', why: "<checkout-button>'s one tag: defines the element and fetches its chunks" },
+    entry: { file: 'checkout-button.js', why: "<checkout-button>'s one tag: defines the element and fetches its chunks" },
   });
   return [remote(production, release, inventory), elementBuild({ production, outputPath: DIST, plugins: elementInventory ? [elementInventory] : [] })];
 };

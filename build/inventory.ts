@@ -11,8 +11,8 @@ import { INVENTORY_FILE, SIGNATURE_FILE, inventoryBytes, inventoryFile, releaseI
 import { signBytes, signingKey } from './signing';
 
 export interface InventoryPart {
-  /** The entry a page runs, and why. Its chunks and every chunk it may fetch are listed too. */
-  entry: { name: string; why: string };
+  /** The entry's file a page runs, and why. Its chunks and every chunk it may fetch are listed too. */
+  entry: { file: string; why: string };
   /** Other files a page reads to run (mf-manifest.json), and why. */
   extra?: Record<string, string>;
   /** A federation manifest among them: every script it names is listed too (a host's preload may fetch it). */
@@ -47,8 +47,9 @@ function whyChunk(chunk: Chunk, groups: Set<ChunkGroup>, context: string): strin
 }
 
 function partFiles(compilation: Compilation, part: InventoryPart, out: string): Array<{ file: string; why: string }> {
-  const entrypoint = compilation.entrypoints.get(part.entry.name);
-  if (!entrypoint) throw new Error(`The release inventory: no entry named ${part.entry.name}.`);
+  // Found by its file: a copy of the remote built under another container name keeps remoteEntry.js.
+  const entrypoint = [...compilation.entrypoints.values()].find((e) => e.getEntrypointChunk().files.has(part.entry.file));
+  if (!entrypoint) throw new Error(`The release inventory: no entry writes ${part.entry.file}.`);
   const groups = reachableGroups(entrypoint);
   const chunks = new Set<Chunk>([...groups].flatMap((group) => group.chunks));
   const listed = new Map<string, string>(Object.entries(part.extra ?? {}));
@@ -74,7 +75,7 @@ export class ReleaseInventoryWriter {
 
   plugin(part: InventoryPart): WebpackPluginInstance {
     this.expected += 1;
-    const name = part.entry.name;
+    const name = part.entry.file;
     return {
       apply: (compiler: Compiler) => {
         compiler.hooks.afterEmit.tap('ReleaseInventory', (compilation) => {
