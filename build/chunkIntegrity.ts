@@ -18,16 +18,17 @@ const ALGORITHM = 'sha256';
 /** The length of `sha256-<base64>`; each placeholder has it, so no offset moves. */
 const INTEGRITY_LENGTH = sri('', ALGORITHM).length;
 
-const placeholder = (index: number) => `${ALGORITHM}-@chunk-integrity-${index}@`.padEnd(INTEGRITY_LENGTH, '@');
-/** What a chunk the map does not know gets: a digest no file has, so it does not run. */
-const NO_FILE = `${ALGORITHM}-${'A'.repeat(INTEGRITY_LENGTH - ALGORITHM.length - 2)}=`;
+const PREFIX = `${ALGORITHM}-`;
+/** A digest's place in the map (the prefix is written once): as long as the digest, so no offset moves. */
+const placeholder = (index: number) => `@chunk-integrity-${index}@`.padEnd(INTEGRITY_LENGTH - PREFIX.length, '@');
 
 /** The async chunks a runtime chunk may load, each with its placeholder. */
 type Pending = Map<Chunk, Map<Chunk, string>>;
 
 /**
  * Sets the attributes on `element` (the runtime's variable name) from the chunk's entry in the map.
- * A chunk the map does not know gets a digest no file has: it does not run.
+ * A chunk the map does not know gets `sha256-undefined`, a digest no file has: Chromium refuses it
+ * (tried), so it does not run.
  */
 function setIntegrity(element: string, chunk: Chunk, pending: Pending, compilation: Compilation): string {
   let placeholders = pending.get(chunk);
@@ -39,7 +40,8 @@ function setIntegrity(element: string, chunk: Chunk, pending: Pending, compilati
     pending.set(chunk, placeholders);
   }
   const map = Object.fromEntries([...placeholders].map(([child, text]) => [child.id, text]));
-  return `${element}.crossOrigin = "anonymous";\n${element}.integrity = ${JSON.stringify(map)}[chunkId] || "${NO_FILE}";`;
+  // `concat`, not `+`: the minifier would fold a `+` into each of the map's strings.
+  return `${element}.crossOrigin = "anonymous";\n${element}.integrity = "${PREFIX}".concat(${JSON.stringify(map)}[chunkId]);`;
 }
 
 function scriptFile(compilation: Compilation, chunk: Chunk): string | undefined {
@@ -69,7 +71,7 @@ export class ChunkIntegrityPlugin {
               const childFile = scriptFile(compilation, child);
               const at = text.indexOf(mark);
               if (!childFile || at < 0) throw new Error(`${PLUGIN}: no chunk file or no placeholder for chunk ${child.id} in ${file}.`);
-              replaced.replace(at, at + mark.length - 1, sri(compilation.getAsset(childFile)!.source.buffer(), ALGORITHM));
+              replaced.replace(at, at + mark.length - 1, sri(compilation.getAsset(childFile)!.source.buffer(), ALGORITHM).slice(PREFIX.length));
             }
             return replaced;
           });

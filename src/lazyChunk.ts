@@ -28,8 +28,8 @@ function whenPageIdle(run: () => void): void {
  * stays a failed fetch.
  */
 export function refusedChunk(thrown: unknown): string | undefined {
-  const { type, request } = (thrown ?? {}) as { type?: unknown; request?: unknown };
-  if (type !== 'error' || typeof request !== 'string') return;
+  const { type, request } = (thrown ?? {}) as { type?: string; request?: string };
+  if (type !== 'error' || !request) return;
   const status = (performance.getEntriesByName(request).pop() as { responseStatus?: number } | undefined)?.responseStatus ?? 0;
   return status > 199 && status < 300 ? request : undefined;
 }
@@ -39,14 +39,14 @@ function checked(thrown: unknown): never {
   const url = refusedChunk(thrown);
   if (!url) throw thrown;
   emitCheckoutEvent({ type: 'script_integrity_failed', url });
-  throw checkoutError('script_integrity_failed', `${url} was refused: not the release's bytes (integrity)`, thrown);
+  throw checkoutError('script_integrity_failed', `Integrity refused: ${url}`, thrown);
 }
 
 export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: boolean } = {}): LazyChunk<T> {
   let pending: Promise<T> | undefined;
   const load = () => {
     if (!pending) {
-      const attempt: Promise<T> = importer().then(undefined, (thrown: unknown) => {
+      const attempt: Promise<T> = importer().catch((thrown: unknown) => {
         if (pending === attempt) pending = undefined;
         checked(thrown);
       });

@@ -110,7 +110,7 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the click to fail');
     expect(await host.errorCodes()).toEqual(['script_integrity_failed']);
     const [error] = (await host.events()).filter((e) => e.kind === 'error');
-    expect(error).toMatchObject({ message: expect.stringMatching(/^http:\/\/\S+\.js was refused: not the release's bytes \(integrity\)$/) });
+    expect(error).toMatchObject({ message: expect.stringMatching(/^Integrity refused: http:\/\/\S+\.js$/) });
     await expectDom(host, { state: 'resolved', error: 'script_integrity_failed', busy: 'false', disabled: false, alert: MESSAGES.script_integrity_failed });
     expect(host.checkoutNavigations).toEqual([]);
     expect(host.sessionRequests).toEqual([]); // nothing of the click's code ran: no session was asked for
