@@ -3,7 +3,8 @@
 // without waiting for the remote, shows the form that pays from the start, keeps it once the remote
 // has failed (within its bound: 5 s, hosts/app/remoteTimeout.js and each tool's equivalent), and a
 // click on it lands on Stripe's hosted page through server/ and the API stand-in. Nothing is thrown
-// into the page (but the chunk that throws on purpose). Every host at once, in its own page, so the
+// into the page (but the chunk that throws on purpose, where the remote's chunk integrity does not
+// refuse it first). Every host at once, in its own page, so the
 // bound is paid once per way of being down. Logs the times per host.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Route } from 'playwright-core';
@@ -62,6 +63,9 @@ const EXPECTED_CONSOLE = [
   /Loading script failed|did not load|did not answer within \d+ ms|Loading chunk .* failed|ChunkLoadError/, // script loaders, caught by the host
   /^<checkout-button> could not load; its own content stays\./, // the element's entry, its chunk refused
   new RegExp(THROWN), // the host's report of the load that failed on it
+  // Where the remote's own runtime loads the chunk, its integrity refuses the changed bytes before
+  // they can run or throw: the same outage, earlier (a host's own preloads carry no integrity).
+  /^Failed to find a valid digest in the 'integrity' attribute for resource /,
 ];
 
 /** The one error the throwing chunk puts into the page (a classic script's, from another origin: "Script error."). */
