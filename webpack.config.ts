@@ -7,7 +7,9 @@ import { CompileHintsPlugin } from './build/compileHints';
 import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
 import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
 import { precompress } from './build/precompress';
+import { ReleaseInventoryWriter } from './build/inventory';
 import { defineRelease, readRelease, stampManifest } from './build/release';
+import type { RemoteRelease } from './src/types';
 import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
 import { typescriptRule } from './build/typescriptRule';
 
@@ -20,18 +22,32 @@ export const exposes = {
   './mount': './src/mount.tsx',
 };
 
+/** What the remote's build adds to the release inventory (build/inventory.ts). */
+const REMOTE_INVENTORY = {
+  entry: { name: 'checkout', why: "The remote's entry: the federation container a host loads first; it fetches every chunk below" },
+  extra: { 'mf-manifest.json': 'Read by federation hosts to find remoteEntry.js and the chunks of each exposed module' },
+  manifest: 'mf-manifest.json',
+};
+
 type Config = Configuration & { devServer?: DevServerConfiguration };
 
 const DIST = path.resolve(__dirname, 'dist');
 
-/** Two builds into dist/: the federated remote, and `checkout-button.js`, the one tag (build/elementBuild.ts). */
+/**
+ * Two builds into dist/: the federated remote, and `checkout-button.js`, the one tag
+ * (build/elementBuild.ts). In production both list their files in the release inventory.
+ */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[] => {
   const production = argv.mode !== 'development';
-  return [remote(production), elementBuild({ production, outputPath: DIST })];
+  const release = readRelease(__dirname);
+  const inventory = production ? new ReleaseInventoryWriter(release) : null;
+  const elementInventory = inventory?.plugin({
+    entry: { name: 'checkout-button', why: "<checkout-button>'s one tag: defines the element and fetches its chunks" },
+  });
+  return [remote(production, release, inventory), elementBuild({ production, outputPath: DIST, plugins: elementInventory ? [elementInventory] : [] })];
 };
 
-function remote(production: boolean): Config {
-  const release = readRelease(__dirname);
+function remote(production: boolean, release: RemoteRelease, inventory: ReleaseInventoryWriter | null): Config {
   return {
     name: 'remote',
     mode: production ? 'production' : 'development',
@@ -79,6 +95,7 @@ function remote(production: boolean): Config {
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
       ...(production ? precompress() : []),
+      ...(inventory ? [inventory.plugin(REMOTE_INVENTORY)] : []),
     ],
     // Module ids of three digits, however many modules: webpack's default widens them to four past 50
     // modules (a digit on every module reference in the bytes before the button). A collision in the

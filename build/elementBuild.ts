@@ -2,7 +2,7 @@
 // with no bundler and no federation set-up. An ES module: its chunks are found from the script's
 // own URL (`publicPath: 'auto'` reads import.meta.url in module output), from any origin or
 // sub-path, where a module script has no document.currentScript to ask.
-import type { Configuration } from 'webpack';
+import type { Configuration, WebpackPluginInstance } from 'webpack';
 import { precompress } from './precompress';
 import { standaloneLayerRule, standaloneReact } from './standaloneReact';
 import { typescriptRule } from './typescriptRule';
@@ -10,7 +10,7 @@ import { typescriptRule } from './typescriptRule';
 /** Every file of this build starts so: the federated build's clean keeps them, and this one's keeps the rest. */
 export const ELEMENT_FILES = /^checkout-button\./;
 
-export function elementBuild(options: { production: boolean; outputPath: string }): Configuration {
+export function elementBuild(options: { production: boolean; outputPath: string; plugins?: WebpackPluginInstance[] }): Configuration {
   const { production, outputPath } = options;
   return {
     name: 'element',
@@ -32,7 +32,7 @@ export function elementBuild(options: { production: boolean; outputPath: string 
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [typescriptRule, standaloneLayerRule] },
-    plugins: [standaloneReact, ...(production ? precompress() : [])],
+    plugins: [standaloneReact, ...(production ? precompress() : []), ...(options.plugins ?? [])],
     performance: { hints: false },
     stats: production ? 'normal' : 'errors-warnings',
   };

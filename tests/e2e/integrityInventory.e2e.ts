@@ -1,0 +1,53 @@
+// The release inventory as the server sends it: every hash recomputed from the served bytes, the
+// signature checked with the committed test key, every script a page can be asked to run listed.
+import { readdirSync } from 'node:fs';
+import { verifyRelease } from '../../deploy/verifyRelease';
+import { devPublicKey, publicKeyFromRaw, verifyBytes } from '../../build/signing';
+import { sri, type ReleaseInventory } from '../../build/releaseInventory';
+import { manifestScripts, type FederationManifest } from '../../build/manifestAssets';
+import { STRIPE_JS_URL } from '../../src/stripe/policy';
+import { e2e, e2eSuite } from './support/harness';
+
+const served = async (file: string) => {
+  const response = await fetch(new URL(file, `${e2e.remoteUrl}/`));
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+};
+
+e2eSuite('the release inventory', () => {
+  it('lists each file with the integrity and size of the bytes served, signed by the build', async () => {
+    const bytes = await served('release-inventory.json');
+    const signature = (await served('release-inventory.json.sig')).toString('utf8');
+    expect(verifyBytes(bytes, signature, publicKeyFromRaw(devPublicKey()))).toBe(true);
+
+    const inventory = JSON.parse(bytes.toString('utf8')) as ReleaseInventory;
+    const manifest = JSON.parse((await served('mf-manifest.json')).toString('utf8')) as FederationManifest;
+    expect(inventory.schema).toBe(1);
+    expect(inventory.release).toEqual(manifest.metaData.release);
+    expect(inventory.thirdParty).toEqual([{ url: STRIPE_JS_URL, integrity: null, why: expect.stringContaining('without integrity support') }]);
+    const paths = inventory.files.map((file) => file.path);
+    expect(paths).toEqual([...paths].sort());
+    for (const file of inventory.files) {
+      const body = await served(file.path);
+      expect({ path: file.path, integrity: sri(body), size: body.length }).toEqual({ path: file.path, integrity: file.integrity, size: file.size });
+      expect(file.why).toMatch(/^\S.{10,200}$/);
+    }
+  });
+
+  it('lists the entry, the manifest, every script the manifest names, and checkout-button.js with each of its chunks', async () => {
+    const inventory = JSON.parse((await served('release-inventory.json')).toString('utf8')) as ReleaseInventory;
+    const manifest = JSON.parse((await served('mf-manifest.json')).toString('utf8')) as FederationManifest;
+    const listed = new Set(inventory.files.map((file) => file.path));
+    const elementFiles = readdirSync(e2e.remoteDir!).filter((file) => /^checkout-button\..*js$/.test(file));
+    const expected = ['remoteEntry.js', 'mf-manifest.json', 'checkout-button.js', ...manifestScripts(manifest).keys(), ...elementFiles];
+    expect(expected.filter((file) => !listed.has(file))).toEqual([]);
+    expect(elementFiles.length).toBeGreaterThan(2);
+    // Nothing listed that the server does not have.
+    const onDisk = new Set(readdirSync(e2e.remoteDir!));
+    expect([...listed].filter((file) => !onDisk.has(file))).toEqual([]);
+  });
+
+  it('passes verify-release as served', async () => {
+    expect(await verifyRelease(`${e2e.remoteUrl}/`, devPublicKey())).toMatchObject({ drift: [] });
+  });
+});

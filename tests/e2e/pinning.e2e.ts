@@ -1,0 +1,117 @@
+// A federation host that lets only a verified release of the remote run (hosts/pinned/index.html with
+// host-example/src/verifiedRelease.ts), behind a CDN that changes one file: the changed code never
+// runs, the page stays whole with its fallback, the refusal reaches the page's monitoring, and the
+// untouched release goes all the way to Stripe Checkout.
+import { e2e, e2eSuite, EXPECTED_BROWSER_NOISE, PUBLISHABLE_KEY, useBrowser, usePages, type HostPage } from './support/harness';
+import { INVENTORY, integrityOf, newPublisher, ReleaseCdn, routePinnedPages, TAMPERED, type Publisher } from './support/releaseCdn';
+import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
+import { SESSION_PATH } from './support/sessionEndpoint';
+
+const REPORT_PATH = '/monitoring/refused-script';
+const RELEASE = 'releases/0.1.0/';
+/** What the browser prints when it refuses a script by its integrity, and the failed loads that follow. */
+const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /RUNTIME-00[38]/, /checkout\/mount/];
+
+e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+  let publisher: Publisher;
+  let other: Publisher;
+  beforeAll(async () => {
+    [publisher, other] = await Promise.all([newPublisher(), newPublisher()]);
+  });
+
+  async function cdn(): Promise<ReleaseCdn> {
+    const site = new ReleaseCdn();
+    await site.addRelease('0.1.0', e2e.remoteDir!, publisher);
+    site.setChannel('stable', '0.1.0');
+    return site;
+  }
+
+  type Trust = 'pinned' | 'channel';
+  async function openPinned(site: ReleaseCdn, trust: Trust): Promise<HostPage> {
+    const host = await open({ url: 'about:blank', waitForButtons: 0 });
+    await site.route(host.context);
+    await routePinnedPages(host.context, e2e.hostUrl!);
+    const query = new URLSearchParams({ props: JSON.stringify({ publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${host.sessionKey}&seq=ok`, children: 'Pay 12.00 €' }) });
+    if (trust === 'pinned') {
+      query.set('remote', `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}mf-manifest.json`);
+      query.set('inventoryIntegrity', integrityOf(site.files.get(`${RELEASE}${INVENTORY}`)!));
+    } else {
+      query.set('remote', `${CONFIGURED_REMOTE_ORIGIN}/stable/mf-manifest.json`);
+      query.set('publisherKey', publisher.publicKey);
+    }
+    await host.page.goto(`${e2e.hostUrl}/pinned/index.html?${query}`, { waitUntil: 'domcontentloaded' });
+    return host;
+  }
+
+  const reports = (host: HostPage) =>
+    host.requests.filter((r) => new URL(r.url).pathname === REPORT_PATH).map((r) => JSON.parse(r.body ?? '{}') as { reason: string; url: string });
+
+  async function expectRefused(host: HostPage, reason: string, file: string): Promise<void> {
+    await host.waitForVisible(host.page.getByRole('alert').filter({ hasText: 'Checkout is unavailable right now.' }), 'the host’s fallback');
+    await host.waitUntil(() => reports(host).length > 0, 'the refusal reported to the page’s monitoring');
+    expect(reports(host)).toEqual([expect.objectContaining({ reason, url: `${CONFIGURED_REMOTE_ORIGIN}/${file}` })]);
+    expect(await host.page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
+    await expect(host.page.getByRole('heading', { name: 'Pinned host' }).isVisible()).resolves.toBe(true);
+    expect(await host.page.getByRole('link', { name: 'Pay on our checkout page' }).getAttribute('href')).toBe('/pay');
+    await host.expectNoPageErrors(REFUSAL_NOISE);
+  }
+
+  it.each<Trust>(['pinned', 'channel'])('the untouched release (%s): every script of it runs with its integrity, the button reaches Stripe Checkout, nothing is reported', async (trust) => {
+    const site = await cdn();
+    const host = await openPinned(site, trust);
+    const button = host.page.getByRole('button', { name: 'Pay 12.00 €' });
+    await host.waitForVisible(button, 'the remote’s button');
+    await host.page.locator('[data-checkout-state="resolved"]').waitFor();
+    await button.click();
+    await host.waitForCheckout();
+    expect(reports(host)).toEqual([]);
+    expect(site.asked).toEqual(expect.arrayContaining([`${RELEASE}${INVENTORY}`, `${RELEASE}remoteEntry.js`]));
+  });
+
+  it.each<Trust>(['pinned', 'channel'])('the entry changed (%s): it never runs, the fallback shows, file-integrity is reported', async (trust) => {
+    const site = await cdn();
+    site.change(`${RELEASE}remoteEntry.js`, (body) => TAMPERED + body);
+    const host = await openPinned(site, trust);
+    await expectRefused(host, 'file-integrity', `${RELEASE}remoteEntry.js`);
+  });
+
+  it.each<Trust>(['pinned', 'channel'])('the manifest changed to name another entry (%s): nothing of it is requested, the fallback shows, file-integrity is reported', async (trust) => {
+    const site = await cdn();
+    site.files.set(`${RELEASE}evil.js`, Buffer.from(TAMPERED));
+    site.change(`${RELEASE}mf-manifest.json`, (body) => body.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"'));
+    expect(site.files.get(`${RELEASE}mf-manifest.json`)!.toString()).toContain('"evil.js"');
+    const host = await openPinned(site, trust);
+    await expectRefused(host, 'file-integrity', `${RELEASE}mf-manifest.json`);
+    expect(site.asked).not.toContain(`${RELEASE}evil.js`);
+    expect(site.asked).not.toContain(`${RELEASE}remoteEntry.js`);
+  });
+
+  it('the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the fallback shows, file-integrity is reported', async () => {
+    const site = await cdn();
+    const chunk = site.find(RELEASE, /^__federation_expose_mount\./);
+    site.change(chunk, (body) => TAMPERED + body);
+    const host = await openPinned(site, 'pinned');
+    await expectRefused(host, 'file-integrity', chunk);
+  });
+
+  it('the inventory’s signature changed by one byte (channel): no script of the release is requested, signature is reported', async () => {
+    const site = await cdn();
+    const signature = Buffer.from(site.files.get(`${RELEASE}${INVENTORY}.sig`)!.toString(), 'base64');
+    signature[0] ^= 1;
+    site.files.set(`${RELEASE}${INVENTORY}.sig`, Buffer.from(signature.toString('base64')));
+    const host = await openPinned(site, 'channel');
+    await expectRefused(host, 'signature', `${RELEASE}${INVENTORY}`);
+    expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+  });
+
+  it('the channel moved to a release signed with another key, whose entry was changed: it never runs, signature is reported', async () => {
+    const site = await cdn();
+    await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) => files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())));
+    site.setChannel('stable', '0.1.1');
+    const host = await openPinned(site, 'channel');
+    await expectRefused(host, 'signature', `releases/0.1.1/${INVENTORY}`);
+    expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+  });
+});

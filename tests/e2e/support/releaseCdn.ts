@@ -1,0 +1,119 @@
+// A CDN in front of the built remote, in memory and answered by Playwright routes at the origin the
+// fixtures name (CONFIGURED_REMOTE_ORIGIN): `releases/<name>/` directories, channels
+// (`<channel>/mf-manifest.json`, deploy/channelManifest.ts), and one-byte-level tampering of any file.
+// Also the page files of `hosts/pinned/` (and the host example's TypeScript modules they import, their
+// types stripped), served at the host's origin.
+import { createHash, webcrypto } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import ts from 'typescript';
+import { channelManifest } from '../../../deploy/channelManifest';
+import { CONFIGURED_REMOTE_ORIGIN, ROOT } from './env';
+
+export const integrityOf = (body: Buffer | string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
+/** What a changed script does if it ever runs: a global a test can read. */
+export const TAMPERED = 'window.__tampered=true;';
+export const INVENTORY = 'release-inventory.json';
+
+export interface Publisher {
+  publicKey: string;
+  sign(bytes: Buffer): Promise<string>;
+}
+
+export async function newPublisher(): Promise<Publisher> {
+  const pair = (await webcrypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as unknown as webcrypto.CryptoKeyPair;
+  return {
+    publicKey: Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64'),
+    sign: async (bytes) => Buffer.from(await webcrypto.subtle.sign('Ed25519', pair.privateKey, bytes)).toString('base64'),
+  };
+}
+
+/** The files a page may run from a build directory: what release-inventory.json lists. */
+function servedFiles(dir: string): Map<string, Buffer> {
+  const names = readdirSync(dir).filter((name) => /\.(js|json)$/.test(name) && !name.startsWith('mf-manifest-stats') && name !== INVENTORY);
+  return new Map(names.map((name) => [name, readFileSync(path.join(dir, name))]));
+}
+
+/** An inventory of `files`, as the build writes it. */
+export function inventoryOf(files: Map<string, Buffer>): Buffer {
+  const listed = [...files].filter(([name]) => name.endsWith('.js') || name === 'mf-manifest.json');
+  return Buffer.from(
+    JSON.stringify({
+      schema: 1,
+      release: { name: 'checkout', version: '0.1.0', commit: 'e2e', builtAt: new Date(0).toISOString() },
+      files: listed.map(([name, body]) => ({ path: name, integrity: integrityOf(body), size: body.length, why: 'e2e' })),
+      thirdParty: [{ url: 'https://js.stripe.com/endive/stripe.js', integrity: null, why: 'Stripe.js' }],
+    }),
+  );
+}
+
+export class ReleaseCdn {
+  readonly files = new Map<string, Buffer>();
+  readonly asked: string[] = [];
+
+  /** `releases/<name>/`: the build's files, its inventory and its signature by `publisher`. */
+  async addRelease(name: string, dir: string, publisher: Publisher, change?: (files: Map<string, Buffer>) => void): Promise<string> {
+    const files = servedFiles(dir);
+    change?.(files);
+    const inventory = inventoryOf(files);
+    files.set(INVENTORY, inventory);
+    files.set(`${INVENTORY}.sig`, Buffer.from(await publisher.sign(inventory)));
+    for (const [file, body] of files) this.files.set(`releases/${name}/${file}`, body);
+    return `${CONFIGURED_REMOTE_ORIGIN}/releases/${name}/`;
+  }
+
+  /** `<channel>/mf-manifest.json`, naming `release`. */
+  setChannel(channel: string, release: string): void {
+    const manifest = JSON.parse(this.files.get(`releases/${release}/mf-manifest.json`)!.toString());
+    this.files.set(`${channel}/mf-manifest.json`, Buffer.from(JSON.stringify(channelManifest(manifest, `${CONFIGURED_REMOTE_ORIGIN}/releases/${release}/`))));
+  }
+
+  change(file: string, edit: (body: string) => string): void {
+    this.files.set(file, Buffer.from(edit(this.files.get(file)!.toString())));
+  }
+
+  /** The first file under `dir` whose name matches. */
+  find(dir: string, name: RegExp): string {
+    const found = [...this.files.keys()].find((file) => file.startsWith(dir) && name.test(file.slice(dir.length)));
+    if (!found) throw new Error(`no file matching ${name} under ${dir}`);
+    return found;
+  }
+
+  async route(context: BrowserContext): Promise<void> {
+    await context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route) => {
+      const file = new URL(route.request().url()).pathname.slice(1);
+      this.asked.push(file);
+      const body = this.files.get(file);
+      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.json') ? 'application/json' : 'text/plain';
+      await route.fulfill({
+        status: body ? 200 : 404,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Content-Type': type, 'Cache-Control': 'no-cache' },
+        body: body ?? 'not found',
+      });
+    });
+  }
+}
+
+const PAGES = path.join(ROOT, 'tests/e2e/hosts/pinned');
+
+/** Serves `hosts/pinned/<page>` at `<host>/pinned/`, with the federation runtime's ESM files and our modules as JS. */
+export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
+  await context.route(`${host}/pinned/**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.slice('/pinned/'.length);
+    const vendor = /^vendor\/([^/]+)\/(.+)$/.exec(name);
+    const module = path.join(ROOT, 'host-example/src', `${name.replace(/\.js$/, '')}.ts`);
+    if (vendor) {
+      const file = path.join(ROOT, 'node_modules/@module-federation', vendor[1], 'dist', vendor[2]);
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
+    }
+    if (existsSync(module)) {
+      const js = ts.transpileModule(readFileSync(module, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+      // A bundler resolves `./releaseInventory`; the browser asks for it as written.
+      return route.fulfill({ contentType: 'text/javascript', body: js.outputText });
+    }
+    const page = path.join(PAGES, name);
+    if (!existsSync(page)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ contentType: name.endsWith('.html') ? 'text/html' : 'text/javascript', body: fill(readFileSync(page, 'utf8')) });
+  });
+}
