@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
 import { openDatabase } from '../../../server/db/open';
 import { sqlOrders } from '../../../server/orderStore';
+import { sqlFormSubmissions } from '../../../server/formSubmissions';
 import { checkoutRoutes } from '../../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 
@@ -16,11 +17,14 @@ export interface CheckoutBackend {
 
 export async function startCheckoutBackend(returnPage: string): Promise<CheckoutBackend> {
   const stripeApi = await startStripeApiStandIn();
+  const db = await openDatabase({ DATABASE_URL: 'memory://' });
   const handle = checkoutRoutes({
     stripe: stripeForStandIn(stripeApi),
     catalog: catalogOf(DEMO_PRODUCTS),
     returnPage,
-    orders: sqlOrders(await openDatabase({ DATABASE_URL: 'memory://' })),
+    orders: sqlOrders(db),
+    // The hosts' plain forms; each host posts to its own server, whose origin is always allowed.
+    formSubmissions: sqlFormSubmissions(db),
     fulfil: async () => {},
     // Every host's page clicks from 127.0.0.1: a per-client limit would make the hosts depend on each other.
     rateLimit: false,

@@ -7,9 +7,11 @@ import type { HostPage } from './harness';
 
 /** Clicks `submit` and expects the page on the hosted page of a session the API stand-in at `stripeApiUrl` created. */
 export async function expectFormPays(host: HostPage, submit: Locator, stripeApiUrl: string): Promise<void> {
-  const posted = host.page.waitForResponse((response) => response.request().method() === 'POST' && response.request().isNavigationRequest());
+  const posted = host.page.waitForResponse((response) => response.request().method() === 'POST' && response.request().isNavigationRequest(), { timeout: 15_000 });
   await submit.click();
-  const answer = await posted;
+  const answer = await posted.catch(async (error: unknown) => {
+    throw new Error(`no answer to the form's post.\n${await host.diagnose()}\n${String(error)}`);
+  });
   expect(answer.status()).toBe(303);
   expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
   await host.waitForCheckout();

@@ -8,6 +8,7 @@ import { startStaticServer, type StaticServer } from '../../../build/staticServe
 import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
 import { openDatabase } from '../../../server/db/open';
 import { sqlOrders } from '../../../server/orderStore';
+import { sqlFormSubmissions } from '../../../server/formSubmissions';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
@@ -54,12 +55,15 @@ async function main(): Promise<void> {
   const stripeApi = await startStripeApiStandIn({ webhook: { url: `${host.url}${CHECKOUT_PATHS.webhook}`, secret: E2E_WEBHOOK_SECRET } });
   servers.push(stripeApi);
   const log = (message: string) => process.stderr.write(`[e2e checkout routes] ${message}\n`);
+  const db = await openDatabase({ DATABASE_URL: 'memory://' });
   checkout = checkoutRoutes({
     stripe: stripeForStandIn(stripeApi),
     catalog: catalogOf(DEMO_PRODUCTS),
     // The page Stripe sends the person back to: the host example, with the remote it loads.
     returnPage: `${host.url}/?remote=${encodeURIComponent(`${remote.url}/mf-manifest.json`)}`,
-    orders: sqlOrders(await openDatabase({ DATABASE_URL: 'memory://' })),
+    orders: sqlOrders(db),
+    // A plain form's posts (the pages' fallback forms): each page posts to its own server, always allowed.
+    formSubmissions: sqlFormSubmissions(db),
     fulfil: async () => {},
     // Every browser test clicks from 127.0.0.1: a per-client limit would make them depend on each other.
     rateLimit: false,

@@ -1,6 +1,7 @@
 // A fresh nonce and Content-Security-Policy per request, as Next's CSP guide shows; Next puts the
 // nonce on its own scripts. The remote adds one line: its manifest is fetched (connect-src). Its
-// scripts need none: 'strict-dynamic' trusts what the page's nonce'd scripts insert.
+// scripts need none: 'strict-dynamic' trusts what the page's nonce'd scripts insert. The pay form
+// adds Stripe's hosted page to form-action: Chromium applies it to the 303 the form's post answers.
 import { NextResponse } from 'next/server';
 import { CHECKOUT_ORIGIN } from './checkoutRemote';
 
@@ -16,7 +17,7 @@ export function proxy(request) {
     connect-src 'self' ${CHECKOUT_ORIGIN};
     object-src 'none';
     base-uri 'self';
-    form-action 'self';
+    form-action 'self' https://checkout.stripe.com;
     frame-ancestors 'none';
   `;
   // Replace newline characters and spaces
