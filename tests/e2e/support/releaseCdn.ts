@@ -29,13 +29,16 @@ export async function newPublisher(): Promise<Publisher> {
   };
 }
 
-/** The files a page may run from a build directory: what release-inventory.json lists. */
+/** The build's publisher: the committed test key (build/keys/) signed its inventory. */
+export const BUILD_PUBLISHER_KEY = readFileSync(path.join(ROOT, 'build/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+
+/** A build directory's files as served, uncompressed (the .gz and .br copies left out). */
 function servedFiles(dir: string): Map<string, Buffer> {
-  const names = readdirSync(dir).filter((name) => /\.(js|json)$/.test(name) && !name.startsWith('mf-manifest-stats') && name !== INVENTORY);
-  return new Map(names.map((name) => [name, readFileSync(path.join(dir, name))]));
+  const names = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && !/\.(gz|br)$/.test(entry.name));
+  return new Map(names.map(({ name }) => [name, readFileSync(path.join(dir, name))]));
 }
 
-/** An inventory of `files`, as the build writes it. */
+/** An inventory of `files` in the build's format (a rogue publisher's: every script and the manifest). */
 export function inventoryOf(files: Map<string, Buffer>): Buffer {
   const listed = [...files].filter(([name]) => name.endsWith('.js') || name === 'mf-manifest.json');
   return Buffer.from(
@@ -51,14 +54,22 @@ export function inventoryOf(files: Map<string, Buffer>): Buffer {
 export class ReleaseCdn {
   readonly files = new Map<string, Buffer>();
   readonly asked: string[] = [];
+  /** ms before each answer: a network's round trip, for measuring what verification costs. */
+  latencyMs = 0;
 
-  /** `releases/<name>/`: the build's files, its inventory and its signature by `publisher`. */
-  async addRelease(name: string, dir: string, publisher: Publisher, change?: (files: Map<string, Buffer>) => void): Promise<string> {
+  /**
+   * `releases/<name>/`: the build's files as it wrote them, its inventory and signature included; or,
+   * with `publisher`, changed by `change`, listed in a new inventory that `publisher` signed.
+   */
+  async addRelease(name: string, dir: string, publisher?: Publisher, change?: (files: Map<string, Buffer>) => void): Promise<string> {
     const files = servedFiles(dir);
-    change?.(files);
-    const inventory = inventoryOf(files);
-    files.set(INVENTORY, inventory);
-    files.set(`${INVENTORY}.sig`, Buffer.from(await publisher.sign(inventory)));
+    if (!files.has(INVENTORY)) throw new Error(`${dir} has no ${INVENTORY}: the build writes it in production`);
+    if (publisher) {
+      change?.(files);
+      const inventory = inventoryOf(files);
+      files.set(INVENTORY, inventory);
+      files.set(`${INVENTORY}.sig`, Buffer.from(await publisher.sign(inventory)));
+    }
     for (const [file, body] of files) this.files.set(`releases/${name}/${file}`, body);
     return `${CONFIGURED_REMOTE_ORIGIN}/releases/${name}/`;
   }
@@ -85,6 +96,7 @@ export class ReleaseCdn {
       const file = new URL(route.request().url()).pathname.slice(1);
       this.asked.push(file);
       const body = this.files.get(file);
+      if (this.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.json') ? 'application/json' : 'text/plain';
       await route.fulfill({
         status: body ? 200 : 404,
@@ -97,23 +109,24 @@ export class ReleaseCdn {
 
 const PAGES = path.join(ROOT, 'tests/e2e/hosts/pinned');
 
-/** Serves `hosts/pinned/<page>` at `<host>/pinned/`, with the federation runtime's ESM files and our modules as JS. */
+/**
+ * Serves `hosts/pinned/<file>` at `<host>/pinned/`: pages through `fill`, the TypeScript modules they
+ * import (links to host-example/src/) with their types stripped, and the federation runtime's ESM files.
+ */
 export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
   await context.route(`${host}/pinned/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice('/pinned/'.length);
     const vendor = /^vendor\/([^/]+)\/(.+)$/.exec(name);
-    const module = path.join(ROOT, 'host-example/src', `${name.replace(/\.js$/, '')}.ts`);
     if (vendor) {
       const file = path.join(ROOT, 'node_modules/@module-federation', vendor[1], 'dist', vendor[2]);
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
     }
-    if (existsSync(module)) {
-      const js = ts.transpileModule(readFileSync(module, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-      // A bundler resolves `./releaseInventory`; the browser asks for it as written.
+    const file = path.join(PAGES, path.normalize(name));
+    if (existsSync(`${file}.ts`)) {
+      const js = ts.transpileModule(readFileSync(`${file}.ts`, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
       return route.fulfill({ contentType: 'text/javascript', body: js.outputText });
     }
-    const page = path.join(PAGES, name);
-    if (!existsSync(page)) return route.fulfill({ status: 404, body: 'not found' });
-    return route.fulfill({ contentType: name.endsWith('.html') ? 'text/html' : 'text/javascript', body: fill(readFileSync(page, 'utf8')) });
+    if (!file.startsWith(PAGES) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ contentType: name.endsWith('.html') ? 'text/html' : 'text/javascript', body: fill(readFileSync(file, 'utf8')) });
   });
 }

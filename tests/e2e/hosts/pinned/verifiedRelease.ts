@@ -1,0 +1,1 @@
+../../../../host-example/src/verifiedRelease.ts
