@@ -8,8 +8,11 @@ import { stripeDelayMs, type Profile } from './profiles';
 /** `pays`: when a click first leads to payment (pays.ts), derived from the probe's marks. */
 export const METRICS = ['pays', 'dom', 'usable', 'stripe'] as const;
 export type Metric = (typeof METRICS)[number];
-/** `wallets`: wallets mode's row shown (only on the wallets page); `form`, `formPaint`, `fcp`: see pays.ts. */
-export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets' | 'form' | 'formPaint' | 'fcp', number>>;
+/**
+ * `wallets`: wallets mode's row shown (only on the wallets page); `form`, `formPaint`, `fcp`: see
+ * pays.ts; `shift`: not a time but the page's layout shift so far (the sum of its scores, as CLS).
+ */
+export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets' | 'form' | 'formPaint' | 'fcp' | 'shift', number>>;
 
 /** Wallets mode's row, once shown (src/ui/WalletRow.tsx). */
 export const WALLETS_SHOWN = '[data-wallets="shown"]';
@@ -65,6 +68,10 @@ const PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.identifier === '${PAY_FORM_TIMING}' && marks.formPaint === undefined) marks.formPaint = e.renderTime || e.loadTime;
   }).observe({ type: 'element', buffered: true });
+  marks.shift = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) marks.shift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const find = () => document.querySelector('[data-checkout-state]') || document.querySelector('checkout-button')?.shadowRoot?.querySelector('[data-checkout-state]');
   const check = () => {
     const now = performance.now();

@@ -23,10 +23,14 @@ export interface PayMarks {
 
 const known = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value);
 
-/** When the form was first on screen: its own paint, else the first contentful paint it was there for (at the earliest). */
+/**
+ * When the form was first on screen: its own paint; without one (no Element Timing), the first
+ * contentful paint if the form was already there for it. A form that came later and was never
+ * reported painted may have been replaced before any paint: unknown.
+ */
 export function formShownMs({ form, formPaint, fcp }: PayMarks): number | undefined {
   if (known(formPaint)) return formPaint;
-  return known(form) && known(fcp) ? Math.max(form, fcp) : undefined;
+  return known(form) && known(fcp) && form <= fcp ? fcp : undefined;
 }
 
 /** The first moment a click pays: the form on screen or the button usable, whichever came first. */

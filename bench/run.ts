@@ -200,6 +200,8 @@ async function main(): Promise<void> {
       const description = describeProfile(profile);
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
       for (const line of milestoneTable(medians)) console.log(line);
+      const shift = (v: Variant) => median(visits[v].map((x) => x.marks.shift ?? NaN)).toFixed(3);
+      console.log(`${'layout shift'.padEnd(22)} ${VARIANTS.map((v) => `${v} ${shift(v)}`).join(', ')}  (the sum of the page's shifts until Stripe.js is ready)`);
       console.log(
         `${'wallets mode (federated)'.padEnd(22)} usable ${walletsMs.usable.toFixed(0)}, Stripe.js ready ${walletsMs.stripe.toFixed(0)}, wallets shown ${walletsMs.wallets.toFixed(0)}`,
       );
@@ -228,6 +230,7 @@ async function main(): Promise<void> {
         verifiedRemoteBytesBeforeButton: verifiedBytes,
         ratioVerifiedToFederatedUsable: verifiedRatio,
         clickToStripeMs: clickMedians,
+        layoutShift: Object.fromEntries(VARIANTS.map((v) => [v, median(visits[v].map((x) => x.marks.shift ?? NaN))])),
         clickToStripeSamplesMs: clickMs,
         walletsModeMs: walletsMs,
         standaloneRemoteBytesBeforeButton: standaloneBytes,
