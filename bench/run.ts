@@ -12,10 +12,9 @@
 //
 //   npm run bench -- --rounds 9 --profiles 4g,mobile --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../build/chromium';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
@@ -37,6 +36,7 @@ import { milestoneTable } from './consoleTable';
 import { startSessionBackend, STRIPE_CREATE_MS } from './sessionBackend';
 import { DESCRIPTIONS, TRACED, VARIANTS, type Built, type Variant } from './variants';
 import { inventoryIntegrity, pinPreloads } from './verifiedPage';
+import { remotePath, remotePathLines } from './remoteBytes';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -74,43 +74,6 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
-
-interface RemoteFile {
-  file: string;
-  /** What crossed the wire (Chromium asks localhost for brotli). */
-  wireBytes: number;
-  /** The same file's gzip -9 copy from the build: the figure the targets are written in. */
-  gzipBytes: number;
-  startMs: number;
-}
-
-function gzipSize(file: string): number {
-  const compressed = path.join(ROOT, 'dist', `${file}.gz`);
-  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length;
-}
-
-/** What the federated page downloaded from the remote before the button was in the DOM, and in how many sequential waves. */
-function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: number; wireBytes: number; roundTrips: number } {
-  const before = v.requests.filter((r) => r.url.startsWith(remoteUrl) && r.startMs < (v.marks.dom ?? Infinity));
-  let roundTrips = 0;
-  let waveEnd = -Infinity;
-  for (const r of before) {
-    if (r.startMs >= waveEnd) roundTrips++;
-    waveEnd = Math.max(waveEnd, r.endMs);
-  }
-  const files = before.map((r) => {
-    const file = new URL(r.url).pathname.slice(1);
-    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file), startMs: r.startMs };
-  });
-  return {
-    files,
-    bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-    wireBytes: files.reduce((sum, f) => sum + f.wireBytes, 0),
-    roundTrips,
-  };
-}
-
-const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
@@ -208,15 +171,10 @@ async function main(): Promise<void> {
       console.log(
         `${"click to Stripe's page".padEnd(22)} the button ${clickMedians.button.toFixed(0)}, the form (JavaScript off) ${clickMedians.form.toFixed(0)}  (server/ + API stand-in creating sessions in ${STRIPE_CREATE_MS} ms)`,
       );
-      const files = (title: string, p: ReturnType<typeof remotePath>) => [
-        title,
-        ...p.files.map((f) => `  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`),
-        `  ${'total'.padEnd(50)}${pad(p.bytes, 7)}${pad(p.wireBytes, 7)}  in ${p.roundTrips} sequential round trip(s)`,
-      ];
       console.log('');
-      for (const line of files(`From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`, shown)) console.log(line);
-      for (const line of files(`Verified (the release inventory and its signature checked first), same visit choice:`, verifiedShown)) console.log(line);
-      for (const line of files(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown)) console.log(line);
+      for (const line of remotePathLines(`From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`, shown)) console.log(line);
+      for (const line of remotePathLines(`Verified (the release inventory and its signature checked first), same visit choice:`, verifiedShown)) console.log(line);
+      for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown)) console.log(line);
       const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
