@@ -3,6 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ids, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { ChunkIntegrityPlugin } from './build/chunkIntegrity';
 import { CompileHintsPlugin } from './build/compileHints';
 import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
 import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
@@ -94,7 +95,7 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
       defineRelease(release),
       // The standalone page exists for working on the remote alone; hosts never load it.
       new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
-      ...(production ? precompress() : []),
+      ...(production ? [new ChunkIntegrityPlugin(), ...precompress()] : []),
       ...(inventory ? [inventory.plugin(REMOTE_INVENTORY)] : []),
     ],
     // Module ids of three digits, however many modules: webpack's default widens them to four past 50

@@ -1,8 +1,12 @@
 // The one-tag build: `checkout-button.js` at the remote's root defines <checkout-button> for pages
 // with no bundler and no federation set-up. An ES module: its chunks are found from the script's
 // own URL (`publicPath: 'auto'` reads import.meta.url in module output), from any origin or
-// sub-path, where a module script has no document.currentScript to ask.
+// sub-path, where a module script has no document.currentScript to ask. Its chunks come by script
+// tag (module scripts pushing to a global array), not `import()`: a tag carries integrity
+// (build/chunkIntegrity.ts), and its URL goes through the remote's Trusted Types policy.
 import type { Configuration, WebpackPluginInstance } from 'webpack';
+import { ChunkIntegrityPlugin } from './chunkIntegrity';
+import { chunkTrustedTypes } from './federation';
 import { precompress } from './precompress';
 import { standaloneLayerRule, standaloneReact } from './standaloneReact';
 import { typescriptRule } from './typescriptRule';
@@ -22,8 +26,9 @@ export function elementBuild(options: { production: boolean; outputPath: string;
       path: outputPath,
       publicPath: 'auto',
       module: true,
-      chunkFormat: 'module',
-      chunkLoading: 'import',
+      chunkFormat: 'array-push',
+      chunkLoading: 'jsonp',
+      trustedTypes: chunkTrustedTypes,
       filename: '[name].js',
       chunkFilename: production ? 'checkout-button.[name].[contenthash:10].js' : 'checkout-button.[name].js',
       uniqueName: 'checkout_element',
@@ -32,7 +37,7 @@ export function elementBuild(options: { production: boolean; outputPath: string;
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [typescriptRule, standaloneLayerRule] },
-    plugins: [standaloneReact, ...(production ? precompress() : []), ...(options.plugins ?? [])],
+    plugins: [standaloneReact, ...(production ? [new ChunkIntegrityPlugin(), ...precompress()] : []), ...(options.plugins ?? [])],
     performance: { hints: false },
     stats: production ? 'normal' : 'errors-warnings',
   };

@@ -33,7 +33,10 @@ export function toCheckoutError(code: CheckoutErrorCode, context: string, thrown
   return checkoutError(code, `${context}: ${describeCause(thrown)}.`, thrown);
 }
 
-/** Errors that concern the provider's script; the rest concern a session or the configuration. */
+/**
+ * Errors that concern the provider's script; the rest concern a session or the configuration
+ * (`script_integrity_failed` concerns a script of the remote itself, refused for its bytes).
+ */
 export const SCRIPT_ERROR_CODES: ReadonlySet<CheckoutErrorCode> = new Set<CheckoutErrorCode>([
   'script_load_failed',
   'script_timeout',

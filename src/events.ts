@@ -38,6 +38,10 @@ export function subscribeCheckoutEvents(listener: CheckoutEventListener): () => 
   });
 }
 
+/**
+ * The page's own events, which every button's `onEvent` hears: Stripe.js's load, and a script of the
+ * remote refused for its integrity. The others are one button's.
+ */
 export function isScriptEvent(event: CheckoutEvent): boolean {
   return event.type.startsWith('script_');
 }

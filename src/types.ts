@@ -17,6 +17,7 @@ export type CheckoutErrorCode =
   | 'invalid_session' // the session has no usable url / clientSecret
   | 'redirect_refused' // url not https or origin not allowed
   | 'embedded_failed' // embedded Checkout could not start
+  | 'script_integrity_failed' // a script of the remote (not Stripe.js) arrived with other bytes than its release's: refused for its integrity, none of it ran
   | WalletErrorCode;
 
 /** Wallets mode: the row's own failures. The card button is unaffected by each of them. */
@@ -128,6 +129,11 @@ export type CheckoutEvent = { at: number } & (
   | { type: 'wallet_result'; ms: number; code?: CheckoutErrorCode }
   /** The wallet's sheet was closed without paying. */
   | { type: 'wallet_cancel' }
+  /**
+   * A script of the remote (`url`, one of its chunks) arrived but the browser refused to run it: its
+   * bytes are not the ones its integrity names (changed on the way, or on the server). Alert on it.
+   */
+  | { type: 'script_integrity_failed'; url: string }
 );
 
 export type CheckoutEventType = CheckoutEvent['type'];

@@ -45,5 +45,7 @@ export function lineFor(event: CheckoutEvent): Line {
       return event.code ? { t, text: `wallet payment failed after ${event.ms} ms: ${event.code}`, tone: 'bad' } : { t, text: `wallet payment complete in ${event.ms} ms`, tone: 'ok' };
     case 'wallet_cancel':
       return { t, text: 'wallet closed without paying' };
+    case 'script_integrity_failed':
+      return { t, text: `refused (integrity): ${event.url}`, tone: 'bad' };
   }
 }

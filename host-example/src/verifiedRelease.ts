@@ -27,12 +27,16 @@ export interface VerifiedReleaseOptions {
 }
 
 const MANIFEST_FILE = 'mf-manifest.json';
+/** The runtime's own bound on a script (it then fails the load without an `error` event). */
+const SCRIPT_WAIT_MS = 20_000;
 const text = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
 
 export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederationRuntimePlugin {
   const get = options.fetch ?? ((url: string) => fetch(url));
   // The files of the release verified last, by absolute URL; every manifest fetch verifies afresh.
   let files = new Map<string, string>();
+  // The scripts the runtime preloaded for it: false once one failed.
+  let preloads: Array<Promise<boolean>> = [];
 
   async function bytes(url: string): Promise<ArrayBuffer> {
     const response = await get(url);
@@ -58,6 +62,7 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
 
   async function verify(manifestUrl: string): Promise<Response> {
     files = new Map();
+    preloads = [];
     const pinned = 'inventoryIntegrity' in options.trust;
     const first = bytes(manifestUrl);
     // A pinned release is the manifest's own directory: its files are all asked for at once.
@@ -83,13 +88,21 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     if (actual !== integrity) options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
   }
 
+  /** Whether a script loaded (false after SCRIPT_WAIT_MS); a failed one is diagnosed. */
+  function outcome(script: HTMLScriptElement, url: string, integrity: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), SCRIPT_WAIT_MS);
+      script.addEventListener('load', () => (clearTimeout(timer), resolve(true)), { once: true });
+      script.addEventListener('error', () => (clearTimeout(timer), void diagnose(url, integrity).catch(() => undefined).then(() => resolve(false))), { once: true });
+    });
+  }
+
   function pin<T extends HTMLScriptElement | HTMLLinkElement>(element: T, url: string, attrs: Record<string, string> | undefined): T {
     const integrity = files.get(url);
     if (!integrity) refused(new ReleaseRefused('not-inventoried', url, `${url} is not in the verified release inventory; it was not requested.`));
     for (const [name, value] of Object.entries(attrs ?? {})) element.setAttribute(name, value);
     element.integrity = integrity;
     element.crossOrigin = 'anonymous';
-    element.addEventListener('error', () => void diagnose(url, integrity).catch(() => undefined), { once: true });
     return element;
   }
 
@@ -99,12 +112,20 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     createScript({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
       const script = pin(document.createElement('script'), url, attrs);
+      preloads.push(outcome(script, url, script.integrity));
       script.src = url;
       return script;
+    },
+    // A preloaded chunk that failed would be fetched again by the remote's own runtime, which may not
+    // check integrity: the module is not asked for until every script the runtime added has loaded.
+    async beforeGetExpose({ moduleInfo }) {
+      if (moduleInfo?.name !== options.remote) return;
+      if ((await Promise.all(preloads)).includes(false)) throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
     },
     createLink({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
       const link = pin(document.createElement('link'), url, attrs);
+      link.addEventListener('error', () => void diagnose(url, link.integrity).catch(() => undefined), { once: true });
       link.href = url;
       return link;
     },

@@ -10,7 +10,7 @@ import { SESSION_PATH } from './support/sessionEndpoint';
 const REPORT_PATH = '/monitoring/refused-script';
 const RELEASE = 'releases/0.1.0/';
 /** What the browser prints when it refuses a script by its integrity, and the failed loads that follow. */
-const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /RUNTIME-00[38]/, /checkout\/mount/, /ReleaseRefused|release inventory/];
+const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /RUNTIME-00[38]/, /checkout\/mount/, /ReleaseRefused|release inventory|did not load with its integrity/];
 
 e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   const browser = useBrowser();
@@ -76,14 +76,14 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
     expect(site.asked).toEqual(expect.arrayContaining([`${RELEASE}${INVENTORY}`, `${RELEASE}remoteEntry.js`]));
   });
 
-  it.each<Trust>(['pinned', 'channel'])('the entry changed (%s): it never runs, the fallback shows, file-integrity is reported', async (trust) => {
+  it.each<Trust>(['pinned', 'channel'])('the entry changed (%s): it never runs, the form stays, file-integrity is reported', async (trust) => {
     const site = await cdn();
     site.change(`${RELEASE}remoteEntry.js`, (body) => TAMPERED + body);
     const host = await openPinned(site, trust);
     await expectRefused(host, 'file-integrity', `${RELEASE}remoteEntry.js`);
   });
 
-  it.each<Trust>(['pinned', 'channel'])('the manifest changed to name another entry (%s): nothing of it is requested, the fallback shows, file-integrity is reported', async (trust) => {
+  it.each<Trust>(['pinned', 'channel'])('the manifest changed to name another entry (%s): nothing of it is requested, the form stays, file-integrity is reported', async (trust) => {
     const site = await cdn();
     site.files.set(`${RELEASE}evil.js`, Buffer.from(TAMPERED));
     site.change(`${RELEASE}mf-manifest.json`, (body) => body.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"'));
@@ -94,7 +94,7 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
     expect(site.asked).not.toContain(`${RELEASE}remoteEntry.js`);
   });
 
-  it('the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the fallback shows, file-integrity is reported', async () => {
+  it('the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the form stays, file-integrity is reported', async () => {
     const site = await cdn();
     const chunk = site.find(RELEASE, /^__federation_expose_mount\./);
     site.change(chunk, (body) => TAMPERED + body);

@@ -18,6 +18,7 @@ type Hooks = {
   fetch: (url: string, init: object, remote: object) => Promise<Response> | undefined;
   createScript: (args: object) => HTMLScriptElement | undefined;
   createLink: (args: object) => HTMLLinkElement | undefined;
+  beforeGetExpose: (args: object) => Promise<void>;
 };
 
 async function release(files: Files, extra: Record<string, string> = {}) {
@@ -29,10 +30,20 @@ async function release(files: Files, extra: Record<string, string> = {}) {
   return { publisher, inventory, site };
 }
 
+// Each script the plugin made: it waits for its `load` or `error`; those a test leaves unsettled load after it.
+const scripts: HTMLScriptElement[] = [];
+afterEach(() => scripts.splice(0).forEach((script) => script.dispatchEvent(new window.Event('load'))));
+
 function plugin(trust: ReleaseTrust, site: Record<string, string>) {
   const reports: ReleaseRefused[] = [];
   const { get, asked } = siteFetch(site);
   const hooks = verifiedRelease({ remote: 'checkout', trust, report: (r) => reports.push(r), fetch: get }) as unknown as Hooks;
+  const createScript = hooks.createScript;
+  hooks.createScript = (args) => {
+    const script = createScript(args);
+    if (script) scripts.push(script);
+    return script;
+  };
   return { hooks, reports, asked };
 }
 
@@ -100,6 +111,32 @@ describe('verifiedRelease, the runtime plugin', () => {
     delete site[`${RELEASE}release-inventory.json.sig`];
     const { hooks, reports } = plugin({ publisherKey: publisher.publicKey }, site);
     await expect(hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE)).rejects.toThrow('answered 404');
+    expect(reports).toEqual([]);
+  });
+
+  it('a preloaded chunk that failed its integrity: the module is never asked for (the remote’s own runtime would fetch it again), and it is reported', async () => {
+    const { inventory, site } = await release(FILES);
+    const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    const chunk = `${RELEASE}__federation_expose_CheckoutButton.1a.js`;
+    const entry = hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })!;
+    const preload = hooks.createScript({ url: chunk, remoteInfo: REMOTE })!;
+    site[chunk] = `window.__tampered=true;${site[chunk]}`; // what the browser got, and refused
+    entry.dispatchEvent(new window.Event('load'));
+    preload.dispatchEvent(new window.Event('error'));
+    await expect(hooks.beforeGetExpose({ moduleInfo: REMOTE })).rejects.toThrow('did not load with its integrity');
+    expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', chunk]]);
+    await expect(hooks.beforeGetExpose({ moduleInfo: { name: 'other' } })).resolves.toBeUndefined();
+  });
+
+  it('every preloaded script loaded: the module is asked for', async () => {
+    const { inventory, site } = await release(FILES);
+    const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    for (const file of ['remoteEntry.js', '__federation_expose_CheckoutButton.1a.js']) {
+      hooks.createScript({ url: RELEASE + file, remoteInfo: REMOTE })!.dispatchEvent(new window.Event('load'));
+    }
+    await expect(hooks.beforeGetExpose({ moduleInfo: REMOTE })).resolves.toBeUndefined();
     expect(reports).toEqual([]);
   });
 });

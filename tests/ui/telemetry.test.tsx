@@ -37,6 +37,7 @@ const FIELDS: Record<CheckoutEvent['type'], string[]> = {
   wallet_confirm: ['method'],
   wallet_result: ['ms', 'code'],
   wallet_cancel: [],
+  script_integrity_failed: ['url'],
 };
 
 function recordPage(): CheckoutEvent[] {

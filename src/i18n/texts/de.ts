@@ -1,6 +1,9 @@
 import type { ButtonMessages } from '../../types';
 
 // Formal address (Sie), as German shops write to customers.
+// As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
+const couldNotStart = 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es erneut.';
+
 export const de: ButtonMessages = {
   buttonLabel: 'Mit Karte bezahlen',
   loading: 'Sichere Zahlung wird vorbereitet\u00a0…',
@@ -12,5 +15,6 @@ export const de: ButtonMessages = {
   script_timeout: 'Der sichere Zahlungsdienst antwortet gerade zu langsam. Bitte versuchen Sie es erneut.',
   script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',
   stripe_unavailable: 'Der sichere Zahlungsdienst ist nicht richtig gestartet. Bitte versuchen Sie es erneut.',
-  session_failed: 'Die Zahlung ließ sich nicht starten. Bitte versuchen Sie es erneut.',
+  session_failed: couldNotStart,
+  script_integrity_failed: couldNotStart,
 };

@@ -1,5 +1,8 @@
 import type { ButtonMessages } from '../../types';
 
+// As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
+const couldNotStart = 'Impossible de lancer votre paiement. Veuillez réessayer.';
+
 // French typography: a no-break space before « : » keeps the colon on its word's line.
 export const fr: ButtonMessages = {
   buttonLabel: 'Payer par carte',
@@ -12,5 +15,6 @@ export const fr: ButtonMessages = {
   script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',
   script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',
   stripe_unavailable: 'Le service de paiement sécurisé n’a pas démarré correctement. Veuillez réessayer.',
-  session_failed: 'Impossible de lancer votre paiement. Veuillez réessayer.',
+  session_failed: couldNotStart,
+  script_integrity_failed: couldNotStart,
 };

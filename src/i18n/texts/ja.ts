@@ -1,6 +1,9 @@
 import type { ButtonMessages } from '../../types';
 
 // Polite form (です・ます), as Japanese shops write to customers.
+// As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
+const couldNotStart = '決済を開始できませんでした。もう一度お試しください。';
+
 export const ja: ButtonMessages = {
   buttonLabel: 'カードで支払う',
   loading: '安全な決済を準備しています…',
@@ -12,5 +15,6 @@ export const ja: ButtonMessages = {
   script_timeout: '安全な決済サービスの応答に時間がかかっています。もう一度お試しください。',
   script_blocked: 'このページでは安全な決済サービスがブロックされているため、カード決済をご利用いただけません。',
   stripe_unavailable: '安全な決済サービスが正しく起動しませんでした。もう一度お試しください。',
-  session_failed: '決済を開始できませんでした。もう一度お試しください。',
+  session_failed: couldNotStart,
+  script_integrity_failed: couldNotStart,
 };

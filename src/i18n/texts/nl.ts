@@ -1,6 +1,9 @@
 import type { ButtonMessages } from '../../types';
 
 // Je-vorm, as Dutch web shops address customers today.
+// As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
+const couldNotStart = 'Je betaling kon niet worden gestart. Probeer het opnieuw.';
+
 export const nl: ButtonMessages = {
   buttonLabel: 'Betalen met kaart',
   loading: 'Veilige betaling wordt voorbereid…',
@@ -12,5 +15,6 @@ export const nl: ButtonMessages = {
   script_timeout: 'De veilige betaaldienst reageert te traag. Probeer het opnieuw.',
   script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',
   stripe_unavailable: 'De veilige betaaldienst is niet goed gestart. Probeer het opnieuw.',
-  session_failed: 'Je betaling kon niet worden gestart. Probeer het opnieuw.',
+  session_failed: couldNotStart,
+  script_integrity_failed: couldNotStart,
 };

@@ -1,0 +1,125 @@
+// A chunk of the remote with other bytes than its release's never runs: a proxy in front of the
+// remote (a Playwright route that fetches the real file and puts a statement of its own in front)
+// changes the chunk fetched at idle, or the click's chunk. The changed code would set
+// `window.__tampered`; the browser refuses it for its integrity, the host stays whole, the failure
+// is reported (`onError`, the `script_integrity_failed` event), and the person can still pay.
+import type { Route } from 'playwright-core';
+import type { ReleaseInventory } from '../../build/releaseInventory';
+import { SESSION_PATH } from './support/sessionEndpoint';
+import { MESSAGES, PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
+
+const TAMPER = 'window.__tampered = true;\n';
+/** Chromium's console line for a refused file, besides its usual ones. */
+const REFUSED_LINE = /^Failed to find a valid digest in the 'integrity' attribute for resource /;
+
+/** The remote's files fetched for `import(request)` (the federated build's, not the element's). */
+async function chunksOf(request: string): Promise<string[]> {
+  const inventory = (await (await fetch(`${e2e.remoteUrl}/release-inventory.json`)).json()) as ReleaseInventory;
+  const files = inventory.files.filter((f) => f.why.includes(`import('${request}')`) && !f.path.startsWith('checkout-button.'));
+  expect(files.length).toBeGreaterThan(0);
+  return files.map((f) => `${e2e.remoteUrl}/${f.path}`);
+}
+
+/** Records every script element the page gets: where from, and its integrity and crossorigin. */
+const recordScripts = `window.__scripts = [];
+new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) if (n.tagName === 'SCRIPT' && n.src)
+  window.__scripts.push({ src: n.src, integrity: n.integrity, crossOrigin: n.crossOrigin, webpack: n.getAttribute('data-webpack') }); })
+  .observe(document, { childList: true, subtree: true });`;
+
+interface Proxy {
+  host: HostPage;
+  /** How often each changed file was asked for. */
+  hits: Map<string, number>;
+  /** The files served as they are again. */
+  restore: () => Promise<void>;
+}
+
+/** The host example, with `files` (full URLs) changed on the way; every other file as served. */
+async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage>, files: string[]): Promise<Proxy> {
+  const host = await open({ url: 'about:blank', waitForButtons: 0, initScript: recordScripts });
+  const hits = new Map(files.map((file) => [file, 0]));
+  const change = async (route: Route) => {
+    const file = route.request().url();
+    hits.set(file, (hits.get(file) ?? 0) + 1);
+    const real = await route.fetch();
+    await route.fulfill({ response: real, body: TAMPER + (await real.text()) });
+  };
+  for (const file of files) await host.context.route(file, change);
+  const restore = async () => {
+    for (const file of files) await host.context.unroute(file, change);
+  };
+  const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}` };
+  await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, { waitUntil: 'domcontentloaded' });
+  await host.root().waitFor({ timeout: 15_000 });
+  await host.waitForStates(2);
+  return { host, hits, restore };
+}
+
+const tampered = (host: HostPage) => host.page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered ?? false);
+const timeline = (host: HostPage) => host.page.evaluate(() => document.body.innerText);
+/** The scripts the remote's own runtime added (webpack marks them `data-webpack="checkout:…"`). */
+const remoteScripts = (host: HostPage) =>
+  host.page.evaluate(() =>
+    (window as unknown as { __scripts: Array<{ src: string; integrity: string; crossOrigin: string | null; webpack: string | null }> }).__scripts.filter((s) =>
+      s.webpack?.startsWith('checkout:'),
+    ),
+  );
+
+async function expectHostWhole(host: HostPage): Promise<void> {
+  expect(await host.page.getByRole('heading', { name: 'Your order' }).isVisible()).toBe(true);
+  await host.expectNoPageErrors([/^Failed to load resource: /, REFUSED_LINE]);
+}
+
+e2eSuite('A chunk of the remote whose bytes changed', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+
+  it('untouched: every chunk the remote adds carries its integrity and crossorigin, runs, and the person pays', async () => {
+    const { host } = await openBehindProxy(open, []);
+    const [click] = await chunksOf('./clickRun');
+    await host.waitUntil(async () => (await remoteScripts(host)).some((s) => s.src === click), 'the click chunk fetched at idle');
+    const scripts = await remoteScripts(host);
+    expect(scripts.filter((s) => !/^sha256-[A-Za-z0-9+/]{43}=$/.test(s.integrity) || s.crossOrigin !== 'anonymous')).toEqual([]);
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(await tampered(host)).toBe(false);
+    expect(await host.errorCodes()).toEqual([]);
+  });
+
+  it('a chunk fetched at idle (the dialog): refused, reported as script_integrity_failed, and the person still pays', async () => {
+    const files = await chunksOf('./DialogInFlow');
+    const { host, hits } = await openBehindProxy(open, files);
+    await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
+    expect([...hits.values()].some((n) => n > 0)).toBe(true);
+    expect(await tampered(host)).toBe(false);
+    expect(await timeline(host)).toMatch(new RegExp(`refused \\(integrity\\): ${files.map((f) => f.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')).join('|')}`));
+    await expectHostWhole(host);
+    // Redirect mode never needs the dialog: the person pays as if nothing happened.
+    await expectDom(host, { state: 'resolved', error: null, alert: null });
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(await tampered(host)).toBe(false);
+  });
+
+  it("the click's chunk: refused at idle and at the click, the click ends in script_integrity_failed with a message, and a try once the file is whole pays", async () => {
+    const files = await chunksOf('./clickRun');
+    const { host, restore } = await openBehindProxy(open, files);
+    await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the refusal at idle');
+    await host.button().click();
+    await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the click to fail');
+    expect(await host.errorCodes()).toEqual(['script_integrity_failed']);
+    const [error] = (await host.events()).filter((e) => e.kind === 'error');
+    expect(error).toMatchObject({ message: expect.stringMatching(/^http:\/\/\S+\.js was refused: not the release's bytes \(integrity\)$/) });
+    await expectDom(host, { state: 'resolved', error: 'script_integrity_failed', busy: 'false', disabled: false, alert: MESSAGES.script_integrity_failed });
+    expect(host.checkoutNavigations).toEqual([]);
+    expect(host.sessionRequests).toEqual([]); // nothing of the click's code ran: no session was asked for
+    expect(await tampered(host)).toBe(false);
+    await expectHostWhole(host);
+
+    // The files whole again (the CDN fixed): the same button fetches the chunk again and pays.
+    await restore();
+    await host.button().click();
+    await host.waitForCheckout();
+    expect(await tampered(host)).toBe(false);
+  });
+});
