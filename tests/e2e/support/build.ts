@@ -60,7 +60,9 @@ export const PREVIOUS_RELEASE_NAME = 'checkout_previous';
  */
 function asCopy(config: Configuration, name = REMOTE_COPY_NAME): Configuration {
   type MfPlugin = { _options: Record<string, unknown>; constructor: new (options: Record<string, unknown>) => unknown };
-  const plugins = (config.plugins ?? []).map((plugin) => {
+  // A copy is no release: the release inventory's plugin (a plain object) looks for the entry by the
+  // release's container name, and the copy renames it.
+  const plugins = (config.plugins ?? []).filter((plugin) => plugin?.constructor !== Object).map((plugin) => {
     const mf = plugin as unknown as MfPlugin;
     if (plugin?.constructor?.name !== 'ModuleFederationPlugin' || !mf._options) return plugin;
     return new mf.constructor({ ...mf._options, name, dts: false }) as typeof plugin;
