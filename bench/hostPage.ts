@@ -1,8 +1,6 @@
-// The host's index.html as the bench serves it: the build's own, less the hints a flag turns off, plus
-// the button's chunk preloads a server-rendered page could add (remotePreload.ts). Compressed like
-// every other file.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// The host's index.html as the bench serves it: the build's own, less the hints a flag turns off (or
+// the page's form, for the page without it), plus the button's chunk preloads a server-rendered page
+// could add (remotePreload.ts). Compressed like every other file.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
@@ -15,12 +13,21 @@ export interface PageEdits {
   remoteUrl: string;
   /** Links to add after the remote entry's preload (the button's chunks); '' for none. */
   chunkLinks: string;
+  /** Empty the page's root: no form that pays before the script, the page as it was before it had one. */
+  dropForm?: boolean;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The root's first render in the HTML (the page and its payment form) taken out: React renders it all. */
+export function withoutPageForm(html: string): string {
+  const emptied = html.replace(/(<div id="?root"?>)[\s\S]*?(<\/div>\s*(?:<\/body>|<\/html>|$))/, '$1$2');
+  if (emptied === html) throw new Error("The host page has no <div id=\"root\"> with content to empty: bench/hostPage.ts's withoutPageForm needs updating.");
+  return emptied;
+}
+
 export function editPage(html: string, edits: PageEdits): string {
-  let out = html;
+  let out = edits.dropForm ? withoutPageForm(html) : html;
   if (edits.dropStripe) {
     out = out.replace(/<link[^>]*href="?https:\/\/js\.stripe\.com[^>]*>\s*/g, '');
     out = out.replace(/<script[^>]*src="?https:\/\/js\.stripe\.com[^>]*><\/script>\s*/g, '');
@@ -30,11 +37,6 @@ export function editPage(html: string, edits: PageEdits): string {
   if (edits.dropRemote) return out.replace(remoteLink, '');
   const entryLink = new RegExp(`<link[^>]*href="?${escape(edits.remoteUrl)}/remoteEntry\\.js(?=[" >])[^>]*>`);
   return edits.chunkLinks ? out.replace(entryLink, (link) => `${link}${edits.chunkLinks}`) : out;
-}
-
-/** A request handler for `/` answering the edited page (for build/staticServer's `handle`). */
-export function servePage(root: string, edits: PageEdits) {
-  return htmlHandler(editPage(readFileSync(path.join(root, 'index.html'), 'utf8'), edits));
 }
 
 /** A request handler for `/` answering `html`, gzipped for a client that takes it. */

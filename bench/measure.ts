@@ -1,18 +1,24 @@
 // One visit of one bench page in a fresh browser context: the network of a profile, the milestones
 // the page reached (ms after navigation) and every request it made, for the waterfall.
-import type { Browser, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { STRIPE_STAND_IN } from '../stand-ins/stripeJs';
+import { firstPayableMs, PAY_FORM_BUTTON, PAY_FORM_TIMING } from './pays';
 import { stripeDelayMs, type Profile } from './profiles';
 
-export const METRICS = ['dom', 'usable', 'stripe'] as const;
+/** `pays`: when a click first leads to payment (pays.ts), derived from the probe's marks. */
+export const METRICS = ['pays', 'dom', 'usable', 'stripe'] as const;
 export type Metric = (typeof METRICS)[number];
-/** `wallets`: wallets mode's row shown (only on the wallets page). */
-export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets', number>>;
+/**
+ * `wallets`: wallets mode's row shown (only on the wallets page); `form`, `formPaint`, `fcp`: see
+ * pays.ts; `shift`: not a time but the page's layout shift so far (the sum of its scores, as CLS).
+ */
+export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets' | 'form' | 'formPaint' | 'fcp' | 'shift', number>>;
 
 /** Wallets mode's row, once shown (src/ui/WalletRow.tsx). */
 export const WALLETS_SHOWN = '[data-wallets="shown"]';
 
 export const LABELS: Record<Metric, string> = {
+  pays: 'a click pays',
   dom: 'button in the DOM',
   usable: 'button usable',
   stripe: 'Stripe.js ready',
@@ -52,8 +58,20 @@ export const USABLE_MARK = 'bench:usable';
 // Installed before any page script: notes when each milestone first happens (ms since navigation).
 // Usable (redirect mode): the button is rendered and enabled; Stripe.js ready: state `resolved`.
 // <checkout-button> renders in a shadow root: the probe finds the root there too, and watches it.
+// A plain payment form's button gets an `elementtiming` attribute as soon as it is in the DOM (a
+// mutation callback runs before the next paint), so the paint that shows it is reported.
 const PROBE = `(() => {
   const marks = {};
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.identifier === '${PAY_FORM_TIMING}' && marks.formPaint === undefined) marks.formPaint = e.renderTime || e.loadTime;
+  }).observe({ type: 'element', buffered: true });
+  marks.shift = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) marks.shift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const find = () => document.querySelector('[data-checkout-state]') || document.querySelector('checkout-button')?.shadowRoot?.querySelector('[data-checkout-state]');
   const check = () => {
     const now = performance.now();
@@ -63,6 +81,8 @@ const PROBE = `(() => {
     if (button && marks.usable === undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true') { marks.usable = now; performance.mark('${USABLE_MARK}'); }
     if (root && marks.stripe === undefined && root.getAttribute('data-checkout-state') === 'resolved') marks.stripe = now;
     if (root && marks.wallets === undefined && root.querySelector('${WALLETS_SHOWN}')) marks.wallets = now;
+    const payForm = marks.form === undefined && document.querySelector('${PAY_FORM_BUTTON}');
+    if (payForm) { marks.form = now; payForm.setAttribute('elementtiming', '${PAY_FORM_TIMING}'); }
     if (marks.stripeTag === undefined && document.querySelector('script[src^="https://js.stripe.com/"]')) marks.stripeTag = now;
   };
   const watched = { childList: true, subtree: true, attributes: true, attributeFilter: ['data-checkout-state', 'disabled', 'aria-disabled', 'data-wallets'] };
@@ -77,29 +97,34 @@ const PROBE = `(() => {
   window.__bench = marks;
 })();`;
 
+/** A profile on a fresh context's page: Stripe.js routed after what it would cost, the network and the CPU throttled. */
+export async function emulate(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
+  const delay = stripeDelayMs(profile);
+  await context.route('https://js.stripe.com/**', async (route) => {
+    if (delay) await new Promise((done) => setTimeout(done, delay));
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body: STRIPE_STAND_IN });
+  });
+  const cdp = await context.newCDPSession(page);
+  if (profile.downBytesPerS > 0 || profile.rttMs > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.rttMs,
+      downloadThroughput: profile.downBytesPerS,
+      uploadThroughput: profile.upBytesPerS,
+    });
+  }
+  // Kept across the navigation that follows (checked: a busy loop runs ~4× longer at rate 4).
+  if (profile.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+}
+
 /** `until`: a selector the visit also waits for (wallets mode's row). */
 export async function visit(browser: Browser, url: string, profile: Profile, trace = false, until?: string): Promise<Visit> {
   const context = await browser.newContext();
   try {
-    const delay = stripeDelayMs(profile);
-    await context.route('https://js.stripe.com/**', async (route) => {
-      if (delay) await new Promise((done) => setTimeout(done, delay));
-      await route.fulfill({ status: 200, contentType: 'text/javascript', body: STRIPE_STAND_IN });
-    });
     await context.addInitScript(PROBE);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    if (profile.downBytesPerS > 0 || profile.rttMs > 0) {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: profile.rttMs,
-        downloadThroughput: profile.downBytesPerS,
-        uploadThroughput: profile.upBytesPerS,
-      });
-    }
-    // Kept across the navigation that follows (checked: a busy loop runs ~4× longer at rate 4).
-    if (profile.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+    await emulate(context, page, profile);
     const finished: Promise<{ request: Request; wireBytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       finished.push(request.sizes().then((sizes) => ({ request, wireBytes: sizes.responseBodySize }), () => ({ request, wireBytes: 0 })));
@@ -122,6 +147,7 @@ export async function visit(browser: Browser, url: string, profile: Profile, tra
         wireBytes,
       };
     });
+    marks.pays = firstPayableMs(marks);
     return { marks, requests: requests.sort((a, b) => a.startMs - b.startMs), ...(traced ? { trace: traced } : {}) };
   } finally {
     await context.close();

@@ -12,7 +12,7 @@ export interface ReportSection {
   mainThread?: string;
 }
 
-const COLORS: Record<Metric, string> = { dom: '#7b3fe4', usable: '#0a7d32', stripe: '#c2410c' };
+const COLORS: Record<Metric, string> = { pays: '#0369a1', dom: '#7b3fe4', usable: '#0a7d32', stripe: '#c2410c' };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

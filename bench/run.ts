@@ -1,24 +1,26 @@
 // `npm run bench`: what federation costs a host, measured side by side on several networks.
-// Builds the production remote and the host example twice (bench/webpack.config.ts): `federated`, the
-// host example as it is, and `direct`, the same page with the button bundled from source; `standalone`
-// is the one-tag page (<checkout-button>, no React) on the same remote. Serves
-// every file compressed as a CDN would, and drives headless Chromium through interleaved rounds per
-// network profile (profiles.ts), each visit in a fresh context. Prints medians and federated/direct
-// ratios per milestone, the bytes a React host downloads from the remote before the button shows,
-// writes bench/results.json (every sample) and bench/report.html (a waterfall per profile).
+// Builds the production remote and the host example three times (bench/webpack.config.ts):
+// `federated`, the host example as it is, `direct`, the same page with the button bundled from
+// source, and `verified`, the federated page running only a verified release; `formless` is the
+// federated page without the form in its HTML, `standalone` the one-tag page (<checkout-button>, no
+// React) on the same remote (variants.ts). Serves every file compressed as a CDN would, and drives
+// headless Chromium through interleaved rounds per network profile (profiles.ts), each visit in a
+// fresh context, with two clicks to Stripe's page per round (clickToStripe.ts). Prints medians and
+// ratios per milestone (when a click first pays, pays.ts, among them), click to Stripe's page, the
+// bytes a React host downloads from the remote before the button shows, writes bench/results.json
+// (every sample) and bench/report.html (a waterfall per profile).
 //
 //   npm run bench -- --rounds 9 --profiles 4g,mobile --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../build/chromium';
 import { startStaticServer, type StaticServer } from '../build/staticServer';
 import { STRIPE_JS_ORIGIN } from '../src/stripe/policy';
-import { servePage } from './hostPage';
-import { LABELS, METRICS, visit, type Metric, type Visit } from './measure';
+import { editPage, htmlHandler, type PageEdits } from './hostPage';
+import { METRICS, visit, type Metric, type Visit } from './measure';
 import { describeProfile, PROFILES, stripeDelayMs } from './profiles';
 import { BENCH_REMOTE_PORT } from './remote';
 import { chunkPreloadLinks } from './remotePreload';
@@ -29,6 +31,12 @@ import { sourceMaps } from './sourceMaps';
 import { serveStandalonePage } from './standalonePage';
 import { walletSessionHandler, walletsPageUrl } from './walletsPage';
 import { WALLETS_SHOWN } from './measure';
+import { browserUserAgent, CLICK_WAYS, clickToStripe, type ClickWay } from './clickToStripe';
+import { milestoneTable } from './consoleTable';
+import { startSessionBackend, STRIPE_CREATE_MS } from './sessionBackend';
+import { DESCRIPTIONS, TRACED, VARIANTS, type Built, type Variant } from './variants';
+import { inventoryIntegrity, pinPreloads } from './verifiedPage';
+import { remotePath, remotePathLines } from './remoteBytes';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -50,11 +58,6 @@ const SELECTED = PROFILES.filter((p) => flags.profiles!.split(',').includes(p.na
 // The machine-readable last line is the 4g one: run it last.
 SELECTED.sort((a, b) => Number(a.name === '4g') - Number(b.name === '4g'));
 
-// `standalone`: <checkout-button>, the one tag, on a plain page with no bundler and no React (standalonePage.ts).
-type Variant = 'direct' | 'federated' | 'standalone';
-const VARIANTS: Variant[] = ['direct', 'federated', 'standalone'];
-const BUILT: Variant[] = ['direct', 'federated'];
-
 function log(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
 }
@@ -72,48 +75,11 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-interface RemoteFile {
-  file: string;
-  /** What crossed the wire (Chromium asks localhost for brotli). */
-  wireBytes: number;
-  /** The same file's gzip -9 copy from the build: the figure the targets are written in. */
-  gzipBytes: number;
-  startMs: number;
-}
-
-function gzipSize(file: string): number {
-  const compressed = path.join(ROOT, 'dist', `${file}.gz`);
-  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length;
-}
-
-/** What the federated page downloaded from the remote before the button was in the DOM, and in how many sequential waves. */
-function remotePath(v: Visit, remoteUrl: string): { files: RemoteFile[]; bytes: number; wireBytes: number; roundTrips: number } {
-  const before = v.requests.filter((r) => r.url.startsWith(remoteUrl) && r.startMs < (v.marks.dom ?? Infinity));
-  let roundTrips = 0;
-  let waveEnd = -Infinity;
-  for (const r of before) {
-    if (r.startMs >= waveEnd) roundTrips++;
-    waveEnd = Math.max(waveEnd, r.endMs);
-  }
-  const files = before.map((r) => {
-    const file = new URL(r.url).pathname.slice(1);
-    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file), startMs: r.startMs };
-  });
-  return {
-    files,
-    bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-    wireBytes: files.reduce((sum, f) => sum + f.wireBytes, 0),
-    roundTrips,
-  };
-}
-
-const pad = (value: string | number, width: number) => String(value).padStart(width);
-
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   if (!flags['skip-build']) {
     build('remote', ['--mode', 'production']);
-    build('host example, federated and direct', ['-c', 'bench/webpack.config.ts']);
+    build('host example, federated, direct and verified', ['-c', 'bench/webpack.config.ts']);
   }
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
@@ -123,18 +89,32 @@ async function main(): Promise<void> {
   const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
   const hosts = {} as Record<Variant, StaticServer>;
   hosts.standalone = await serveStandalonePage(remote.url);
-  for (const v of BUILT) {
-    const root = path.join(__dirname, 'dist', v);
-    const edits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
-    const page = servePage(root, edits);
-    hosts[v] = await startStaticServer({ root, handle: (req, res) => page(req, res) || walletSessionHandler(req, res) });
+  const edits: PageEdits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
+  const builtPage = (v: Built) => readFileSync(path.join(__dirname, 'dist', v, 'index.html'), 'utf8');
+  const pages: Record<Exclude<Variant, 'standalone'>, () => string> = {
+    direct: () => editPage(builtPage('direct'), edits),
+    federated: () => editPage(builtPage('federated'), edits),
+    formless: () => editPage(builtPage('federated'), { ...edits, dropForm: true }),
+    verified: () => pinPreloads(editPage(builtPage('verified'), edits), remote.url, inventoryIntegrity(path.join(ROOT, 'dist'))),
+  };
+  const rootOf = (v: Exclude<Variant, 'standalone'>) => path.join(__dirname, 'dist', v === 'formless' ? 'federated' : v);
+  for (const v of VARIANTS.filter((x): x is Exclude<Variant, 'standalone'> => x !== 'standalone')) {
+    const page = htmlHandler(pages[v]());
+    hosts[v] = await startStaticServer({ root: rootOf(v), handle: (req, res) => page(req, res) || walletSessionHandler(req, res) });
   }
   const urls = Object.fromEntries(VARIANTS.map((v) => [v, `${hosts[v].url}/`])) as Record<Variant, string>;
+  // The clicks: the federated page with server/'s routes in front of the API stand-in (sessionBackend.ts).
+  const federatedPage = htmlHandler(pages.federated());
+  let backend: Awaited<ReturnType<typeof startSessionBackend>> | undefined;
+  const shop = await startStaticServer({ root: rootOf('federated'), handle: async (req, res) => federatedPage(req, res) || ((await backend?.handle(req, res)) ?? false) });
+  backend = await startSessionBackend(`${shop.url}/`);
   // Wallets mode: the federated page, measured to its wallet row shown, beside the three variants.
   const walletsUrl = walletsPageUrl(urls.federated);
   const origins = { [remote.url]: 'remote', ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])), [STRIPE_JS_ORIGIN]: 'stripe' };
   const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const userAgent = await browserUserAgent(browser);
+  let clicks = 0;
   const started = Date.now();
   const results: Record<string, unknown> = {};
   const sections: ReportSection[] = [];
@@ -146,12 +126,19 @@ async function main(): Promise<void> {
     for (const profile of SELECTED) {
       const visits = Object.fromEntries(VARIANTS.map((v) => [v, []])) as unknown as Record<Variant, Visit[]>;
       const walletVisits: Visit[] = [];
+      const clickMs = Object.fromEntries(CLICK_WAYS.map((w) => [w, [] as number[]])) as Record<ClickWay, number[]>;
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
         const order = round % 2 ? [...VARIANTS].reverse() : VARIANTS;
         for (const v of order) visits[v].push(await visit(browser, urls[v], profile));
         walletVisits.push(await visit(browser, walletsUrl, profile, false, WALLETS_SHOWN));
+        for (const way of round % 2 ? [...CLICK_WAYS].reverse() : CLICK_WAYS) {
+          const click = await clickToStripe(browser, `${shop.url}/`, profile, way, `${userAgent} bench-visit/${++clicks}`);
+          if (!/\/c\/pay\/cs_/.test(click.landed)) throw new Error(`The ${way}'s click went to ${click.landed}, not a Checkout Session's page.`);
+          clickMs[way].push(click.ms);
+        }
       }
+      const clickMedians = Object.fromEntries(CLICK_WAYS.map((w) => [w, median(clickMs[w])])) as Record<ClickWay, number>;
       const walletsMs = Object.fromEntries(
         (['usable', 'stripe', 'wallets'] as const).map((m) => [m, median(walletVisits.map((x) => x.marks[m] ?? NaN))]),
       ) as Record<'usable' | 'stripe' | 'wallets', number>;
@@ -167,27 +154,29 @@ async function main(): Promise<void> {
       const remotePaths = visits.federated.map((x) => remotePath(x, remote.url));
       const bytes = median(remotePaths.map((p) => p.bytes));
       const shown = remotePath(representative('federated'), remote.url);
+      const verifiedBytes = median(visits.verified.map((x) => remotePath(x, remote.url).bytes));
+      const verifiedShown = remotePath(representative('verified'), remote.url);
+      const verifiedRatio = medians.verified.usable / medians.federated.usable;
       const standaloneBytes = median(visits.standalone.map((x) => remotePath(x, remote.url).bytes));
       const standaloneShown = remotePath(representative('standalone'), remote.url);
 
       const description = describeProfile(profile);
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
-      console.log(`${'milestone'.padEnd(22)}${pad('direct', 8)}${pad('federated', 11)}${pad('ratio', 7)}${pad('+ms', 6)}${pad('standalone', 12)}`);
-      for (const m of METRICS) {
-        console.log(
-          `${LABELS[m].padEnd(22)}${pad(medians.direct[m].toFixed(0), 8)}${pad(medians.federated[m].toFixed(0), 11)}${pad(ratio(m).toFixed(2), 7)}${pad((medians.federated[m] - medians.direct[m]).toFixed(0), 6)}${pad(medians.standalone[m].toFixed(0), 12)}`,
-        );
-      }
+      for (const line of milestoneTable(medians)) console.log(line);
+      const shift = (v: Variant) => median(visits[v].map((x) => x.marks.shift ?? NaN)).toFixed(3);
+      console.log(`${'layout shift'.padEnd(22)} ${VARIANTS.map((v) => `${v} ${shift(v)}`).join(', ')}  (the sum of the page's shifts until Stripe.js is ready)`);
       console.log(
         `${'wallets mode (federated)'.padEnd(22)} usable ${walletsMs.usable.toFixed(0)}, Stripe.js ready ${walletsMs.stripe.toFixed(0)}, wallets shown ${walletsMs.wallets.toFixed(0)}`,
       );
-      console.log(`\nFrom the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`);
-      for (const f of shown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
-      console.log(`  ${'total'.padEnd(50)}${pad(shown.bytes, 7)}${pad(shown.wireBytes, 7)}  in ${shown.roundTrips} sequential round trip(s)`);
-      console.log(`Standalone (<checkout-button>, no React on the page), same visit choice:`);
-      for (const f of standaloneShown.files) console.log(`  ${f.file.padEnd(50)}${pad(f.gzipBytes, 7)}${pad(f.wireBytes, 7)}  starts at ${f.startMs.toFixed(0)} ms`);
-      console.log(`  ${'total'.padEnd(50)}${pad(standaloneShown.bytes, 7)}${pad(standaloneShown.wireBytes, 7)}  in ${standaloneShown.roundTrips} sequential round trip(s)`);
-      const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, urls, profile, TRACE_ROUNDS, sourceOf) : undefined;
+      console.log(
+        `${"click to Stripe's page".padEnd(22)} the button ${clickMedians.button.toFixed(0)}, the form (JavaScript off) ${clickMedians.form.toFixed(0)}  (server/ + API stand-in creating sessions in ${STRIPE_CREATE_MS} ms)`,
+      );
+      console.log('');
+      for (const line of remotePathLines(`From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`, shown)) console.log(line);
+      for (const line of remotePathLines(`Verified (the release inventory and its signature checked first), same visit choice:`, verifiedShown)) console.log(line);
+      for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown)) console.log(line);
+      const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
+      const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
 
       results[profile.name] = {
@@ -196,6 +185,11 @@ async function main(): Promise<void> {
         medianMs: medians,
         ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
         remoteBytesBeforeButton: bytes,
+        verifiedRemoteBytesBeforeButton: verifiedBytes,
+        ratioVerifiedToFederatedUsable: verifiedRatio,
+        clickToStripeMs: clickMedians,
+        layoutShift: Object.fromEntries(VARIANTS.map((v) => [v, median(visits[v].map((x) => x.marks.shift ?? NaN))])),
+        clickToStripeSamplesMs: clickMs,
         walletsModeMs: walletsMs,
         standaloneRemoteBytesBeforeButton: standaloneBytes,
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
@@ -209,7 +203,10 @@ async function main(): Promise<void> {
         variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
         mainThread: breakdowns && renderBreakdown(breakdowns, TRACE_ROUNDS),
       });
-      lines.push(`bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes} wallets-shown-ms=${walletsMs.wallets.toFixed(0)}`);
+      lines.push(
+        `bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes} wallets-shown-ms=${walletsMs.wallets.toFixed(0)}` +
+          ` pays-ms=${medians.federated.pays.toFixed(0)} pays-no-form-ms=${medians.formless.pays.toFixed(0)} click-button-ms=${clickMedians.button.toFixed(0)} click-form-ms=${clickMedians.form.toFixed(0)} ratio-verified=${verifiedRatio.toFixed(2)} verified-bytes-gz=${verifiedBytes}`,
+      );
     }
     log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const setup = {
@@ -217,12 +214,7 @@ async function main(): Promise<void> {
       rounds: ROUNDS,
       stripePreload: !flags['no-stripe-preload'],
       remotePreload: !flags['no-remote-preload'],
-      variants: {
-        direct: 'the host example with CheckoutButton bundled from source (no federation, one file)',
-        federated: "the host example's production build as it is, its remote at the bench's dist/; the button's chunks preloaded by the page's server (--no-chunk-preload: not)",
-        wallets: "the federated page with mode 'wallets' (?props=), its session endpoint answering at once: measured to its wallet row shown (bench/walletsPage.ts)",
-        standalone: "docs/element.md's one-tag page (tests/e2e/hosts/element): <checkout-button> from the bench's dist/checkout-button.js, no React, no Stripe.js tag of its own",
-      },
+      variants: DESCRIPTIONS,
       chunkPreload: !flags['no-chunk-preload'],
     };
     writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify({ ...setup, profiles: results }, null, 2)}\n`);
@@ -231,7 +223,7 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
   } finally {
     await browser.close();
-    await Promise.all([remote.close(), ...VARIANTS.map((v) => hosts[v].close())]);
+    await Promise.all([remote.close(), shop.close(), backend.close(), ...VARIANTS.map((v) => hosts[v].close())]);
   }
 }
 

@@ -1,13 +1,19 @@
-// The two bench pages, both the host example's own production build (host-example/webpack.config.ts):
+// The bench pages, all the host example's own production build (host-example/webpack.config.ts):
 // `federated` as it is, pointed at the bench's remote; `direct` the same page with the remote
-// replaced by the button bundled from source (directCheckout.ts) and no federation at all.
+// replaced by the button bundled from source (directCheckout.ts) and no federation at all;
+// `verified` the federated page whose remote runs only once its signed release inventory is
+// verified (verifiedCheckout.ts).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import hostExample, { type HostEnv } from '../host-example/webpack.config';
 import { BENCH_MANIFEST_URL } from './remote';
 
-type Variant = 'direct' | 'federated';
+type Variant = 'direct' | 'federated' | 'verified';
+
+/** The committed development key's public half: the release the bench builds is signed with its private half. */
+const PUBLISHER_KEY = readFileSync(path.resolve(__dirname, '../build/keys/dev-signing-key.pub.txt'), 'utf8').trim();
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
@@ -15,11 +21,20 @@ function host(name: Variant, env: HostEnv = {}): Configuration {
   return { ...config, name, devtool: 'hidden-source-map', output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
 }
 
+/** host-example/src/checkoutRemote.ts replaced by `replacement`, except where the replacement itself imports it. */
+function replaceCheckoutRemote(replacement: string) {
+  return new webpack.NormalModuleReplacementPlugin(/[\\/]checkoutRemote(\.ts)?$/, (data: webpack.ResolveData) => {
+    if (data.contextInfo.issuer === replacement) return;
+    if (data.createData.resource) data.createData.resource = replacement;
+    else data.request = replacement;
+  });
+}
+
 function direct(): Configuration {
   // No remote: nothing of it to preload.
   const config = host('direct', { remoteHint: 'off' });
   const plugins = (config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
-  plugins.push(new webpack.NormalModuleReplacementPlugin(/[\\/]checkoutRemote(\.ts)?$/, path.resolve(__dirname, 'directCheckout.ts')));
+  plugins.push(replaceCheckoutRemote(path.resolve(__dirname, 'directCheckout.ts')));
   return {
     ...config,
     plugins,
@@ -28,4 +43,14 @@ function direct(): Configuration {
   };
 }
 
-export default [host('federated'), direct()];
+function verified(): Configuration {
+  const config = host('verified');
+  const plugins = [
+    ...(config.plugins ?? []),
+    replaceCheckoutRemote(path.resolve(__dirname, 'verifiedCheckout.ts')),
+    new webpack.DefinePlugin({ __BENCH_PUBLISHER_KEY__: JSON.stringify(PUBLISHER_KEY) }),
+  ];
+  return { ...config, plugins };
+}
+
+export default [host('federated'), direct(), verified()];

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { editPage } from '../../bench/hostPage';
+import { editPage, withoutPageForm } from '../../bench/hostPage';
 
 const REMOTE = 'http://localhost:3091';
 // The host example's head as its production build writes it: minified, attribute quotes dropped.
@@ -35,5 +35,18 @@ describe("the bench's edits of the host example's HTML", () => {
     expect(page).not.toContain(REMOTE);
     expect(page).toContain('js.stripe.com');
     expect(page).toContain('src=/main.js');
+  });
+});
+
+describe('the page without its form (the bench\'s "no form" page)', () => {
+  const BODY = '<body><div id=root><main><h1>Your order</h1><form class=checkout-fallback method=post action=/api/checkout-sessions><button type=submit>Pay</button></form></main></div></body></html>';
+
+  it("empties the root, so React renders the page and nothing pays before the script", () => {
+    expect(withoutPageForm(`${HTML}${BODY}`)).toBe(`${HTML}<body><div id=root></div></body></html>`);
+    expect(editPage(`${HTML}${BODY}`, { ...edits, dropForm: true })).not.toContain('<form');
+  });
+
+  it('says so when the page has no root with content to take out', () => {
+    expect(() => withoutPageForm(`${HTML}<body><div id=root></div></body>`)).toThrow('withoutPageForm needs updating');
   });
 });

@@ -1,0 +1,34 @@
+// The bench's `verified` page replaces the host example's checkoutRemote.ts at build time with this:
+// the same exports and the same loading policy, the remote registered with the verifiedRelease
+// runtime plugin (host-example/src/verifiedRelease.ts) instead of the plain timeouts, trusting the
+// release inventory the publisher's key signed (Ed25519, checked with WebCrypto before anything of
+// the remote runs). The key is the committed development key (build/keys/), set at build time.
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadCheckout, type CheckoutLoader, type RemotePolicy } from '../host-example/src/checkoutRemote';
+import { verifiedRelease } from '../host-example/src/verifiedRelease';
+
+export { CHECKOUT_POLICY, describeFailure, loadCheckout } from '../host-example/src/checkoutRemote';
+export type { CheckoutLoader, CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
+
+/** The publisher's Ed25519 public key (raw, base64), defined by bench/webpack.config.ts. */
+declare const __BENCH_PUBLISHER_KEY__: string;
+
+export function registerCheckout(policy: RemotePolicy): void {
+  registerPlugins([
+    verifiedRelease({
+      remote: 'checkout',
+      trust: { publisherKey: __BENCH_PUBLISHER_KEY__ },
+      report: (refusal) => console.error(refusal),
+      fetch: (url) => fetch(url, { signal: AbortSignal.timeout(policy.timeoutMs) }),
+    }),
+  ]);
+  registerRemotes([{ name: 'checkout', entry: policy.manifestUrl }]);
+}
+
+/** As the host example's: registered, and the first load under way at once. */
+export function startCheckout(policy: RemotePolicy): CheckoutLoader {
+  registerCheckout(policy);
+  const first = loadCheckout(policy);
+  first.catch(() => {}); // the slot shows the failure
+  return (fresh) => (fresh ? loadCheckout(policy, true) : first);
+}
