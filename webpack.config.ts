@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ids, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ChunkIntegrityPlugin } from './build/chunkIntegrity';
+import { CompactManifestPlugin } from './build/compactManifest';
 import { CompileHintsPlugin } from './build/compileHints';
 import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
 import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
@@ -89,6 +90,7 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
           optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
         },
       }),
+      new CompactManifestPlugin('mf-manifest.json'),
       standaloneReact,
       new ids.DeterministicModuleIdsPlugin({ maxLength: 3, fixedLength: true }),
       new CompileHintsPlugin({ entry: 'checkout', chunkGroups: ['__federation_expose_CheckoutButton'] }),

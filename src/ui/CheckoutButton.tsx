@@ -10,7 +10,6 @@ import { sessionBodyError } from '../checkout/sessionBody';
 import { flowSettings } from '../checkout/policy';
 import { checkPublishableKey } from '../stripe/keys';
 import { preloadStripe } from '../stripe/preloadStripe';
-import { CheckoutDialog } from './CheckoutDialog';
 import { CheckoutRoot } from './CheckoutRoot';
 import { installStyles, styleScopeOf } from './styles';
 import { useCheckoutEvents } from './useCheckoutEvents';
@@ -132,8 +131,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
           {messages.tryAgain}
         </button>
       )}
-      {flow.phase === 'embedded' && (
-        <CheckoutDialog
+      {flow.phase === 'embedded' && run.Dialog && (
+        <run.Dialog
           stripe={flow.stripe}
           clientSecret={flow.clientSecret}
           lang={lang}

@@ -1,6 +1,6 @@
 // Embedded mode's dialog (DialogInFlow.tsx and EmbeddedDialog.tsx, with Stripe's embedded Checkout) is a chunk of its own:
-// redirect mode never needs it, and embedded mode only after a click. Fetched when the page is idle
-// after start-up, or when the dialog opens if sooner.
+// redirect mode never needs it, and embedded mode only after a click. This wrapper comes with the
+// click's code (clickRun.ts); the dialog is fetched when the page is idle, or when it opens if sooner.
 import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { checkoutError } from '../errors';
 import { lazyChunk } from '../lazyChunk';

@@ -12,6 +12,8 @@ import type { StripeLoadResult } from '../stripe/preloadStripe';
 
 // Only a click can end in a session's failures or the server's wait: their texts come with its code.
 export { CLICK_TEXTS } from '../i18n/texts/click';
+// Only a click can open embedded mode's dialog: its wrapper (which fetches the dialog's own chunk) comes with its code.
+export { CheckoutDialog } from './CheckoutDialog';
 
 function defaultRedirect(url: string): void {
   window.location.assign(url);

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, type ComponentType } from 'react';
 import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
@@ -8,6 +8,7 @@ import { lazyChunk } from '../lazyChunk';
 import { now, type CheckoutEventInput } from '../events';
 import type { Language } from '../i18n/languages';
 import type { ClickMessages } from '../i18n/texts/click';
+import type { CheckoutDialogProps } from './CheckoutDialog';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
 
@@ -37,13 +38,15 @@ export interface CheckoutRunHandlers {
    * click's code has arrived, as each of them follows a click.
    */
   clickTexts: (lang: Language) => ClickMessages | undefined;
+  /** Embedded mode's dialog: there once the click's code has arrived, as only a click opens it. */
+  Dialog: ComponentType<CheckoutDialogProps> | undefined;
 }
 
 /** What a click sets going, with its telemetry. Every path ends in a flow action; nothing acts after unmount. */
 export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure }: CheckoutRunDeps): CheckoutRunHandlers {
   const lifetime = useLifetimeSignal();
-  // Once the click's code has arrived: every text it brings follows a click.
-  const texts = useRef<Readonly<Record<Language, ClickMessages>>>(undefined);
+  // Once the click's code has arrived: every text it brings, and the dialog, follow a click.
+  const clickModule = useRef<typeof import('./clickRun')>(undefined);
 
   const fail = useCallback(
     (error: CheckoutError) => {
@@ -66,7 +69,7 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     let code: typeof import('./clickRun');
     try {
       code = await clickCode.load();
-      texts.current = code.CLICK_TEXTS;
+      clickModule.current = code;
     } catch (cause) {
       if (signal.aborted) return;
       const error = toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause);
@@ -76,5 +79,5 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
     await code.runClick({ props, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });
   };
 
-  return { start, fail, clickTexts: (lang) => texts.current?.[lang] };
+  return { start, fail, clickTexts: (lang) => clickModule.current?.CLICK_TEXTS[lang], Dialog: clickModule.current?.CheckoutDialog };
 }
