@@ -88,7 +88,10 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
       await standIn.complete(id, 'paid');
       for (let waited = 0; !warehouse.calls.some((call) => call.idempotencyKey === id) && waited < 10_000; waited += 100) await sleep(100);
       expect(warehouse.calls.filter((call) => call.idempotencyKey === id)).toHaveLength(1);
-      expect(await backend.db.query('SELECT state FROM checkout_orders WHERE session_id = $1', [id])).toEqual([{ state: 'fulfilled' }]);
+      // The row turns `fulfilled` once the warehouse has answered: a moment after its call was seen.
+      const state = async () => (await backend.db.query<{ state: string }>('SELECT state FROM checkout_orders WHERE session_id = $1', [id]))[0]?.state;
+      for (let waited = 0; (await state()) !== 'fulfilled' && waited < 10_000; waited += 100) await sleep(100);
+      expect(await state()).toBe('fulfilled');
     } finally {
       server.close();
       await backend.close();
