@@ -54,6 +54,8 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
     name: 'remote',
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
+    // The code is ES2020 already (tsconfig): webpack's own runtime may then use arrow functions and `const`.
+    target: ['web', 'es2020'],
     // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {

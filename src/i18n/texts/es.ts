@@ -3,14 +3,15 @@ import type { ButtonMessages } from '../../types';
 // Usted, as Spanish shops address customers.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
 const couldNotStart = 'No se ha podido iniciar el pago. Inténtelo de nuevo.';
+const misconfigured = 'El pago no está bien configurado. Avise al responsable del sitio.';
 
 export const es: ButtonMessages = {
   buttonLabel: 'Pagar con tarjeta',
   loading: 'Preparando el pago seguro…',
   tryAgain: 'Reintentar',
-  secret_key: 'El pago no está bien configurado: se le ha dado una clave secreta. Avise al responsable del sitio.',
-  invalid_key: 'El pago no está bien configurado. Avise al responsable del sitio.',
-  invalid_option: 'El pago no está bien configurado. Avise al responsable del sitio.',
+  secret_key: misconfigured,
+  invalid_key: misconfigured,
+  invalid_option: misconfigured,
   script_load_failed: 'No se ha podido conectar con el servicio de pago seguro. Compruebe su conexión e inténtelo de nuevo.',
   script_timeout: 'El servicio de pago seguro está tardando demasiado en responder. Inténtelo de nuevo.',
   script_blocked: 'Esta página bloquea el servicio de pago seguro, así que aquí no se puede pagar con tarjeta.',

@@ -2,15 +2,16 @@ import type { ButtonMessages } from '../../types';
 
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
 const couldNotStart = 'Impossible de lancer votre paiement. Veuillez réessayer.';
+const misconfigured = 'Le paiement est mal configuré. Veuillez contacter le responsable du site.';
 
 // French typography: a no-break space before « : » keeps the colon on its word's line.
 export const fr: ButtonMessages = {
   buttonLabel: 'Payer par carte',
   loading: 'Préparation du paiement sécurisé…',
   tryAgain: 'Réessayer',
-  secret_key: 'Le paiement est mal configuré\u00a0: une clé secrète lui a été fournie. Veuillez contacter le responsable du site.',
-  invalid_key: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
-  invalid_option: 'Le paiement est mal configuré. Veuillez contacter le responsable du site.',
+  secret_key: misconfigured,
+  invalid_key: misconfigured,
+  invalid_option: misconfigured,
   script_load_failed: 'Le service de paiement sécurisé est injoignable. Vérifiez votre connexion et réessayez.',
   script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',
   script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',

@@ -3,14 +3,15 @@ import type { ButtonMessages } from '../../types';
 // Polite form (です・ます), as Japanese shops write to customers.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.
 const couldNotStart = '決済を開始できませんでした。もう一度お試しください。';
+const misconfigured = '決済の設定に誤りがあります。サイトの運営者にお問い合わせください。';
 
 export const ja: ButtonMessages = {
   buttonLabel: 'カードで支払う',
   loading: '安全な決済を準備しています…',
   tryAgain: '再試行',
-  secret_key: '決済の設定に誤りがあります（シークレットキーが指定されています）。サイトの運営者にお問い合わせください。',
-  invalid_key: '決済の設定に誤りがあります。サイトの運営者にお問い合わせください。',
-  invalid_option: '決済の設定に誤りがあります。サイトの運営者にお問い合わせください。',
+  secret_key: misconfigured,
+  invalid_key: misconfigured,
+  invalid_option: misconfigured,
   script_load_failed: '安全な決済サービスに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
   script_timeout: '安全な決済サービスの応答に時間がかかっています。もう一度お試しください。',
   script_blocked: 'このページでは安全な決済サービスがブロックされているため、カード決済をご利用いただけません。',
