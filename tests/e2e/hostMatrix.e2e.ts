@@ -10,6 +10,7 @@ import { PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type H
 import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
 import { FORM_PROPS, matrixStripeApiUrl, payFormButton, servedHost } from './support/matrixPage';
 import { expectFormPays } from './support/formPayment';
+import { answerFromServedRemote } from './support/servedRemote';
 import rootPackage from '../../package.json';
 
 const matrix = readHostMatrixEnv();
@@ -88,13 +89,9 @@ e2eSuite('hosts we did not write', () => {
     const page = await open({ url: 'about:blank', waitForButtons: 0 });
     const remote: RemoteResponse[] = [];
     await page.context.addInitScript(installRendererProbe);
-    await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route: Route) => {
-      const { pathname, search } = new URL(route.request().url());
-      const response = await route.fetch({ url: `${e2e.remoteUrl}${pathname}${search}` });
-      const body = await response.body();
-      remote.push({ url: pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
-      await route.fulfill({ response, body });
-    });
+    await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route: Route) =>
+      answerFromServedRemote(route, (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length })),
+    );
     const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
     const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });
     await page.page.goto(`${url}/?${query}`, { waitUntil: 'domcontentloaded' });

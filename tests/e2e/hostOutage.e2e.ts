@@ -8,10 +8,11 @@
 // bound is paid once per way of being down. Logs the times per host.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Route } from 'playwright-core';
-import { EXPECTED_BROWSER_NOISE, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
+import { EXPECTED_BROWSER_NOISE, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 import { MATRIX, type MatrixHost } from './support/matrixHosts';
 import { FORM_PROPS, matrixStripeApiUrl, openMatrixHost, ownHeading, payFormButton, servedHost } from './support/matrixPage';
 import { expectFormPays } from './support/formPayment';
+import { answerFromServedRemote } from './support/servedRemote';
 
 const BOUND_MS = 5000;
 /** What a loaded machine adds to a bound (2 cores, a dozen pages at once). */
@@ -23,10 +24,9 @@ const ENTRIES = new Set(['/mf-manifest.json', '/remoteEntry.js', '/checkout-butt
 
 /** The remote as served, but every chunk a script that throws as it runs. */
 async function throwingChunks(route: Route): Promise<void> {
-  const { pathname, search } = new URL(route.request().url());
+  const { pathname } = new URL(route.request().url());
   if (ENTRIES.has(pathname) || !pathname.endsWith('.js')) {
-    await route.fulfill({ response: await route.fetch({ url: `${e2e.remoteUrl}${pathname}${search}` }) });
-    return;
+    return answerFromServedRemote(route);
   }
   await route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: `throw new Error(${JSON.stringify(THROWN)});` });
 }

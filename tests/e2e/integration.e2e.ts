@@ -4,26 +4,19 @@
 // on Stripe's hosted page (the stand-in session's own URL) or opens embedded Checkout with the
 // stand-in session's client secret. And a refusal by the real server reaches the host's onError
 // with the server's own sentence, while the person reads the button's.
-import type { Route } from 'playwright-core';
 import { stripeForStandIn } from '../../stand-ins/stripeApi';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
+import { answerFromServedRemote } from './support/servedRemote';
 import { MESSAGES, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 
 /** Reads the stand-in's sessions as the server's own library would. */
 const stripeApi = () => stripeForStandIn({ port: Number(new URL(e2e.stripeApiUrl!).port) });
 
-/** Every request to the remote's configured origin answered by the served remote. */
-async function answerRemote(route: Route): Promise<void> {
-  const { pathname, search } = new URL(route.request().url());
-  const response = await route.fetch({ url: `${e2e.remoteUrl}${pathname}${search}` });
-  await route.fulfill({ response });
-}
-
 /** The integration's page, as a person opens it. */
 async function openIntegration(open: (options?: { url: string; waitForButtons: number }) => Promise<HostPage>, url: string): Promise<HostPage> {
   const host = await open({ url: 'about:blank', waitForButtons: 0 });
-  await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, answerRemote);
+  await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route) => answerFromServedRemote(route));
   await host.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
   await host.waitForVisible(host.button(), 'the checkout button');
   return host;
