@@ -9,6 +9,7 @@ import type { RemoteRelease } from '../src/types';
 import { manifestScripts, type FederationManifest } from './manifestAssets';
 import { INVENTORY_FILE, SIGNATURE_FILE, inventoryBytes, inventoryFile, releaseInventory, type InventoryFile } from './releaseInventory';
 import { signBytes, signingKey } from './signing';
+import { writeWithCompressedCopies } from './precompress';
 
 export interface InventoryPart {
   /** The entry's file a page runs, and why. Its chunks and every chunk it may fetch are listed too. */
@@ -92,7 +93,7 @@ export class ReleaseInventoryWriter {
   private write(out: string): void {
     const bytes = inventoryBytes(releaseInventory(this.release, [...this.parts.values()].flat()));
     const { key, isDevKey } = signingKey();
-    writeFileSync(path.join(out, INVENTORY_FILE), bytes);
+    writeWithCompressedCopies(path.join(out, INVENTORY_FILE), bytes);
     writeFileSync(path.join(out, SIGNATURE_FILE), signBytes(bytes, key));
     if (isDevKey) process.stderr.write(`${SIGNATURE_FILE}: signed with the committed TEST KEY; a release is signed with CHECKOUT_SIGNING_KEY.\n`);
     this.parts.clear();

@@ -91,7 +91,7 @@ nginxSuite('the remote behind nginx (deploy/nginx.conf)', () => {
   });
 
   it('answers compressed from the files the build compressed (brotli, gzip), identity otherwise', async () => {
-    for (const file of ['remoteEntry.js', buttonChunk]) {
+    for (const file of ['remoteEntry.js', buttonChunk, 'release-inventory.json']) {
       const raw = readFileSync(path.join(dist(), file));
       const plain = await get(`${releaseUrl}${file}`);
       expect([plain.headers['content-encoding'], plain.body.equals(raw)]).toEqual([undefined, true]);
