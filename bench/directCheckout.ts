@@ -11,7 +11,7 @@ export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 1,
 
 export function registerCheckout(_policy: RemotePolicy): void {}
 
-export function loadCheckout(_policy: RemotePolicy, _fresh = false): Promise<CheckoutModule> {
+export function loadCheckout(_policy: RemotePolicy): Promise<CheckoutModule> {
   return bundled;
 }
 

@@ -1,11 +1,11 @@
 // The bench's `verified` page replaces the host example's checkoutRemote.ts at build time with this:
 // the same exports and the same loading policy, the remote registered with the verifiedRelease
-// runtime plugin (host-example/src/verifiedRelease.ts) instead of the plain timeouts, trusting the
+// runtime plugin (tests/e2e/hosts/pinned/verifiedRelease.ts) instead of the plain timeouts, trusting the
 // release inventory the publisher's key signed (Ed25519, checked with WebCrypto before anything of
 // the remote runs). The key is the committed development key (build/keys/), set at build time.
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadCheckout, type CheckoutLoader, type RemotePolicy } from '../host-example/src/checkoutRemote';
-import { verifiedRelease } from '../host-example/src/verifiedRelease';
+import { verifiedRelease } from '../tests/e2e/hosts/pinned/verifiedRelease';
 
 export { CHECKOUT_POLICY, describeFailure, loadCheckout } from '../host-example/src/checkoutRemote';
 export type { CheckoutLoader, CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
@@ -29,6 +29,6 @@ export function registerCheckout(policy: RemotePolicy): void {
 export function startCheckout(policy: RemotePolicy): CheckoutLoader {
   registerCheckout(policy);
   const first = loadCheckout(policy);
-  first.catch(() => {}); // the slot shows the failure
-  return (fresh) => (fresh ? loadCheckout(policy, true) : first);
+  first.catch(() => {}); // the slot shows the form and reports
+  return () => first;
 }

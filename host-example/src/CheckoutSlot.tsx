@@ -31,7 +31,7 @@ export function CheckoutSlot({ load, onRemoteError, ...props }: CheckoutSlotProp
 
   useEffect(() => {
     let live = true;
-    load(false).then(
+    load().then(
       (module) => live && setRemote({ status: 'ready', module }),
       (error: Error) => {
         // Only the live effect reports: StrictMode's first, discarded effect fails too.

@@ -1,6 +1,6 @@
 // The integration: the checkout remote registered at runtime, loaded with a timeout on every request
-// and bounded retries, and a Try again that really fetches again. Nothing here can hang or throw into
-// the page: `loadCheckout()` always settles, with the module or a readable error.
+// and bounded retries. Nothing here can hang or throw into the page: `loadCheckout()` always settles,
+// with the module or a readable error.
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RUNTIME_003, RUNTIME_008 } from '@module-federation/error-codes';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
@@ -70,12 +70,12 @@ export function registerCheckout(policy: RemotePolicy): void {
 /** How the host example loads the remote: three attempts, five seconds per request. */
 export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 3, timeoutMs: 5_000 };
 
-/** Loads `checkout/CheckoutButton`, `policy.attempts` times at most. `fresh` forgets a failed remote first. */
-export async function loadCheckout(policy: RemotePolicy, fresh = false): Promise<CheckoutModule> {
+/** Loads `checkout/CheckoutButton`, `policy.attempts` times at most. */
+export async function loadCheckout(policy: RemotePolicy): Promise<CheckoutModule> {
   let reason: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
     // The runtime keeps a failed manifest and entry: `force` drops them, so the next load fetches again.
-    if (fresh || attempt > 1) registerRemotes([{ name: NAME, entry: policy.manifestUrl }], { force: true });
+    if (attempt > 1) registerRemotes([{ name: NAME, entry: policy.manifestUrl }], { force: true });
     try {
       // A bound on the whole attempt too: an exposed chunk that never answers has no timeout of ours.
       const mod = await withTimeout(loadRemote<CheckoutModule>(`${NAME}/CheckoutButton`), 2 * policy.timeoutMs);
@@ -89,13 +89,13 @@ export async function loadCheckout(policy: RemotePolicy, fresh = false): Promise
   throw new Error(`The checkout remote is unavailable: ${describeFailure(reason)} (${policy.attempts} attempt${policy.attempts === 1 ? '' : 's'}).`, { cause: reason });
 }
 
-/** What the checkout slot calls: the first time it gets the load already under way, Try again loads afresh. */
-export type CheckoutLoader = (fresh: boolean) => Promise<CheckoutModule>;
+/** What the checkout slot calls: it gets the load already under way. */
+export type CheckoutLoader = () => Promise<CheckoutModule>;
 
 /** Registers the remote and starts loading it now, in parallel with the page's own start. */
 export function startCheckout(policy: RemotePolicy): CheckoutLoader {
   registerCheckout(policy);
   const first = loadCheckout(policy);
-  first.catch(() => {}); // the slot shows the failure; nothing is left unhandled meanwhile
-  return (fresh) => (fresh ? loadCheckout(policy, true) : first);
+  first.catch(() => {}); // the slot shows the form and reports; nothing is left unhandled meanwhile
+  return () => first;
 }

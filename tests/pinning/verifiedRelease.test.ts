@@ -3,8 +3,8 @@
  */
 // Node's WebCrypto and Response (jsdom has neither), with a jsdom document for the elements the hooks create.
 import { JSDOM } from 'jsdom';
-import type { ReleaseRefused, ReleaseTrust } from '../../host-example/src/releaseInventory';
-import { verifiedRelease } from '../../host-example/src/verifiedRelease';
+import type { ReleaseRefused, ReleaseTrust } from '../e2e/hosts/pinned/releaseInventory';
+import { verifiedRelease } from '../e2e/hosts/pinned/verifiedRelease';
 import { integrityOf, inventoryOf, manifestOf, publisherKeys, siteFetch, type Files } from './releaseFixture';
 
 const { window } = new JSDOM('');

@@ -1,7 +1,7 @@
 // A CDN in front of the built remote, in memory and answered by Playwright routes at the origin the
 // fixtures name (CONFIGURED_REMOTE_ORIGIN): `releases/<name>/` directories, channels
 // (`<channel>/mf-manifest.json`, deploy/channelManifest.ts), and one-byte-level tampering of any file.
-// Also the page files of `hosts/pinned/` (and the host example's TypeScript modules they import, their
+// Also the page files of `hosts/pinned/` (and the TypeScript modules they import, their
 // types stripped), served at the host's origin.
 import { createHash, webcrypto } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -111,7 +111,7 @@ const PAGES = path.join(ROOT, 'tests/e2e/hosts/pinned');
 
 /**
  * Serves `hosts/pinned/<file>` at `<host>/pinned/`: pages through `fill`, the TypeScript modules they
- * import (links to host-example/src/) with their types stripped, and the federation runtime's ESM files.
+ * import with their types stripped, and the federation runtime's ESM files.
  */
 export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
   await context.route(`${host}/pinned/**`, async (route) => {
