@@ -2,40 +2,21 @@
 // A plain HTML form pays: POST /api/checkout-sessions urlencoded (or multipart) answers 303 See Other
 // to the hosted page of a session priced from the catalog, through the real `stripe` library against
 // the API stand-in. The button's JSON path is unchanged beside it.
-import type Stripe from 'stripe';
 import { CHECKOUT_PATHS } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import type { Served } from '../support/serveHandler';
-import { postForm, RETURN_PAGE, serveFormRoutes, standInSessions } from './support/formServer';
+import { postForm, RETURN_PAGE, standInSessions, useFormServer } from './support/formServer';
 
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let server: Served;
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  stripe = stripeForStandIn(standIn);
-  store = await memoryOrders();
-  server = await serveFormRoutes({ stripe, db: store.db });
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await store.db.close();
-});
+const form = useFormServer();
 
 let people = 0;
 /** A different person (User-Agent) per test, so that no test replays another's session. */
 const person = () => ({ 'User-Agent': `Browser/${++people}` });
-const lastCreate = () => standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+const lastCreate = () => form.standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
 
 describe('a plain form posted to /api/checkout-sessions', () => {
   it('is answered 303 See Other with Location: the hosted page of the session the stand-in made', async () => {
-    const res = await postForm(server.url, { productId: 'coffee-beans-1kg' }, person());
+    const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg' }, person());
     expect(res.status).toBe(303);
-    const made = (await standInSessions(stripe)).at(-1)!;
+    const made = (await standInSessions(form.stripe)).at(-1)!;
     expect(res.headers.get('location')).toBe(made.url);
     expect(new URL(made.url!).origin).toBe('https://checkout.stripe.com');
     expect(await res.text()).toBe('');
@@ -43,7 +24,7 @@ describe('a plain form posted to /api/checkout-sessions', () => {
   });
 
   it('creates a hosted_page session priced from the catalog, whatever price fields the form carries', async () => {
-    const res = await postForm(server.url, { productId: 'coffee-beans-1kg', amount: '1', unit_amount: '1', currency: 'jpy' }, person());
+    const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg', amount: '1', unit_amount: '1', currency: 'jpy' }, person());
     expect(res.status).toBe(303);
     const sent = lastCreate();
     expect(sent.params).toEqual({
@@ -58,7 +39,7 @@ describe('a plain form posted to /api/checkout-sessions', () => {
   });
 
   it.each(['redirect', 'embedded', 'wallets'])('mode=%s leads to the hosted page too (a form cannot embed or show wallets)', async (mode) => {
-    const res = await postForm(server.url, { productId: 'coffee-beans-1kg', mode }, person());
+    const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg', mode }, person());
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(lastCreate().params).toMatchObject({ ui_mode: 'hosted_page' });
@@ -67,13 +48,13 @@ describe('a plain form posted to /api/checkout-sessions', () => {
   it('takes the multipart encoding (a form with enctype="multipart/form-data")', async () => {
     const fields = new FormData();
     fields.set('productId', 'coffee-beans-1kg');
-    const res = await fetch(`${server.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', redirect: 'manual', headers: { ...person(), 'Sec-Fetch-Site': 'same-origin' }, body: fields });
+    const res = await fetch(`${form.server.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', redirect: 'manual', headers: { ...person(), 'Sec-Fetch-Site': 'same-origin' }, body: fields });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe((await standInSessions(stripe)).at(-1)!.url);
+    expect(res.headers.get('location')).toBe((await standInSessions(form.stripe)).at(-1)!.url);
   });
 
   it("leaves the button's JSON path as it was: { url } for a JSON request with its Idempotency-Key", async () => {
-    const res = await fetch(`${server.url}${CHECKOUT_PATHS.sessions}`, {
+    const res = await fetch(`${form.server.url}${CHECKOUT_PATHS.sessions}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'a-buttons-click-key' },
       body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),

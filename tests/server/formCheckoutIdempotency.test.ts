@@ -3,42 +3,24 @@
 // the server derives the form's Idempotency-Key from the submitter and remembers it in the orders'
 // database for a window, so every instance replays the same open session, and a session that is over
 // (paid, expired) gives way to a new one.
-import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS, type Product } from '../../server/catalog';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import type { Served } from '../support/serveHandler';
-import { postForm, serveFormRoutes, standInSessions } from './support/formServer';
+import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
+import { postForm, serveFormRoutes, standInSessions, useFormServer } from './support/formServer';
 
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let server: Served;
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  stripe = stripeForStandIn(standIn);
-  store = await memoryOrders();
-  server = await serveFormRoutes({ stripe, db: store.db });
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await store.db.close();
-});
+const form = useFormServer();
 
 let people = 0;
 const person = () => ({ 'User-Agent': `Browser/${++people}` });
 const coffee = { productId: 'coffee-beans-1kg' };
-const sessionCount = async () => (await standInSessions(stripe)).length;
+const sessionCount = async () => (await standInSessions(form.stripe)).length;
 const idOf = (location: string | null) => /\/pay\/(cs_test_\w+)/.exec(location ?? '')![1];
 
 describe('a double submit of the plain form', () => {
   it('two posts in a row land on one session: the stand-in made one', async () => {
     const who = person();
     const before = await sessionCount();
-    const first = await postForm(server.url, coffee, who);
-    const second = await postForm(server.url, coffee, who);
+    const first = await postForm(form.server.url, coffee, who);
+    const second = await postForm(form.server.url, coffee, who);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
     expect(await sessionCount()).toBe(before + 1);
@@ -47,18 +29,18 @@ describe('a double submit of the plain form', () => {
   it('two posts at once land on one session: the stand-in made one', async () => {
     const who = person();
     const before = await sessionCount();
-    const answers = await Promise.all([postForm(server.url, coffee, who), postForm(server.url, coffee, who), postForm(server.url, coffee, who)]);
+    const answers = await Promise.all([postForm(form.server.url, coffee, who), postForm(form.server.url, coffee, who), postForm(form.server.url, coffee, who)]);
     expect(answers.map((res) => res.status)).toEqual([303, 303, 303]);
     expect(new Set(answers.map((res) => res.headers.get('location'))).size).toBe(1);
     expect(await sessionCount()).toBe(before + 1);
   });
 
   it('two instances over one database agree: the second replays the session the first made', async () => {
-    const other = await serveFormRoutes({ stripe, db: store.db });
+    const other = await serveFormRoutes({ stripe: form.stripe, db: form.store.db });
     try {
       const who = person();
       const before = await sessionCount();
-      const first = await postForm(server.url, coffee, who);
+      const first = await postForm(form.server.url, coffee, who);
       const second = await postForm(other.url, coffee, who);
       expect(second.headers.get('location')).toBe(first.headers.get('location'));
       expect(await sessionCount()).toBe(before + 1);
@@ -70,7 +52,7 @@ describe('a double submit of the plain form', () => {
   it('two posts at once on two instances, while Stripe takes 300 ms: the second waits out the 409 and lands on the one session', async () => {
     const slowStripe = await startStripeApiStandIn({ createLatencyMs: 300 });
     const slow = stripeForStandIn(slowStripe);
-    const [a, b] = await Promise.all([serveFormRoutes({ stripe: slow, db: store.db }), serveFormRoutes({ stripe: slow, db: store.db })]);
+    const [a, b] = await Promise.all([serveFormRoutes({ stripe: slow, db: form.store.db }), serveFormRoutes({ stripe: slow, db: form.store.db })]);
     try {
       const who = person();
       const answers = await Promise.all([postForm(a.url, coffee, who), postForm(b.url, coffee, who)]);
@@ -86,28 +68,28 @@ describe('a double submit of the plain form', () => {
 
   it.each<['complete' | 'expire']>([['complete'], ['expire']])('once the session is over (%s), the next submit makes a new one, and replays that', async (end) => {
     const who = person();
-    const first = await postForm(server.url, coffee, who);
-    if (end === 'complete') await standIn.complete(idOf(first.headers.get('location')), 'paid');
-    else await standIn.expire(idOf(first.headers.get('location')));
-    const next = await postForm(server.url, coffee, who);
+    const first = await postForm(form.server.url, coffee, who);
+    if (end === 'complete') await form.standIn.complete(idOf(first.headers.get('location')), 'paid');
+    else await form.standIn.expire(idOf(first.headers.get('location')));
+    const next = await postForm(form.server.url, coffee, who);
     expect(next.status).toBe(303);
     expect(next.headers.get('location')).not.toBe(first.headers.get('location'));
-    const again = await postForm(server.url, coffee, who);
+    const again = await postForm(form.server.url, coffee, who);
     expect(again.headers.get('location')).toBe(next.headers.get('location'));
   });
 
   it('another person or another page render (formKey) gets a session of its own', async () => {
     const who = person();
-    const base = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
-    const otherPerson = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, person())).headers.get('location');
-    const otherRender = (await postForm(server.url, { ...coffee, formKey: 'render-key-bbbb' }, who)).headers.get('location');
-    const sameRender = (await postForm(server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
+    const base = (await postForm(form.server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
+    const otherPerson = (await postForm(form.server.url, { ...coffee, formKey: 'render-key-aaaa' }, person())).headers.get('location');
+    const otherRender = (await postForm(form.server.url, { ...coffee, formKey: 'render-key-bbbb' }, who)).headers.get('location');
+    const sameRender = (await postForm(form.server.url, { ...coffee, formKey: 'render-key-aaaa' }, who)).headers.get('location');
     expect(new Set([base, otherPerson, otherRender]).size).toBe(3);
     expect(sameRender).toBe(base);
   });
 
   it('the same person from another address gets a session of its own (X-Forwarded-For, behind a trusted proxy)', async () => {
-    const proxied = await serveFormRoutes({ stripe, db: store.db, rateLimit: { sessions: false, walletSessions: false, status: false, trustProxy: true } });
+    const proxied = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, rateLimit: { sessions: false, walletSessions: false, status: false, trustProxy: true } });
     try {
       const who = person();
       const a = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '203.0.113.7' });
@@ -121,7 +103,7 @@ describe('a double submit of the plain form', () => {
   });
 
   it('past the window, a submit makes a new session', async () => {
-    const short = await serveFormRoutes({ stripe, db: store.db, windowMs: 1000 });
+    const short = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, windowMs: 1000 });
     try {
       const who = person();
       const first = await postForm(short.url, coffee, who);
@@ -136,19 +118,19 @@ describe('a double submit of the plain form', () => {
 
   it('a price changed in the catalog before the session was recorded: the next submit still lands on the first session (its parameters are kept per key), no idempotency error', async () => {
     const products: Product[] = DEMO_PRODUCTS.map((p) => ({ ...p }));
-    const repriced = await serveFormRoutes({ stripe, db: store.db, catalog: catalogOf(products) });
+    const repriced = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, catalog: catalogOf(products) });
     try {
       const who = person();
       const before = await sessionCount();
       const first = await postForm(repriced.url, coffee, who);
       // As if the instance had died between Stripe's answer and recording it.
-      await store.db.query('UPDATE checkout_form_submissions SET session_id = NULL');
+      await form.store.db.query('UPDATE checkout_form_submissions SET session_id = NULL');
       products[0].unitAmount = 1500;
-      const calls = standIn.requests.length;
+      const calls = form.standIn.requests.length;
       const later = await postForm(repriced.url, coffee, who);
       expect(later.status).toBe(303);
       expect(later.headers.get('location')).toBe(first.headers.get('location'));
-      expect(standIn.requests.slice(calls).map((r) => r.status)).toEqual([200]);
+      expect(form.standIn.requests.slice(calls).map((r) => r.status)).toEqual([200]);
       expect(await sessionCount()).toBe(before + 1);
     } finally {
       await repriced.close();

@@ -6,25 +6,10 @@ import net from 'node:net';
 import Stripe from 'stripe';
 import { MAX_BODY_BYTES } from '../../server/http';
 import { CHECKOUT_PATHS } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import type { Served } from '../support/serveHandler';
-import { postForm, serveFormRoutes, SHOP } from './support/formServer';
+import { stripeForStandIn } from '../../stand-ins/stripeApi';
+import { postForm, serveFormRoutes, SHOP, useFormServer } from './support/formServer';
 
-let standIn: StripeApiStandIn;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let server: Served;
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  store = await memoryOrders();
-  server = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db });
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await store.db.close();
-});
+const form = useFormServer();
 
 let people = 0;
 const person = () => ({ 'User-Agent': `Browser/${++people}` });
@@ -52,11 +37,11 @@ describe('a form posted from another site is refused with 403 (cross-site reques
     ['an Origin not allowed, from a browser that sends no Sec-Fetch-Site', { 'Sec-Fetch-Site': '', Origin: 'https://evil.example' }],
     ['Origin: null (a sandboxed frame)', { 'Sec-Fetch-Site': '', Origin: 'null' }],
   ])('%s: 403, a page that says why, and Stripe is not asked', async (_name, headers) => {
-    const calls = standIn.requests.length;
-    const res = await postForm(server.url, coffee, { ...person(), ...headers });
+    const calls = form.standIn.requests.length;
+    const res = await postForm(form.server.url, coffee, { ...person(), ...headers });
     expect(res.status).toBe(403);
     expect((await page(res)).sentence).toMatch(/sent from another website/);
-    expect(standIn.requests.length).toBe(calls);
+    expect(form.standIn.requests.length).toBe(calls);
   });
 
   it.each<[string, Record<string, string>]>([
@@ -65,13 +50,13 @@ describe('a form posted from another site is refused with 403 (cross-site reques
     ["this server's own origin by its Host, from a browser that sends no Sec-Fetch-Site", { 'Sec-Fetch-Site': '', Origin: '__SELF__' }],
     ['neither Origin nor Sec-Fetch-Site (curl, an old browser: no site can forge it from a visitor)', { 'Sec-Fetch-Site': '', Origin: '' }],
   ])('%s: 303 to Stripe', async (_name, headers) => {
-    const origin = headers.Origin === '__SELF__' ? server.url : headers.Origin;
-    const res = await postForm(server.url, coffee, { ...person(), ...headers, ...(origin !== undefined ? { Origin: origin } : {}) });
+    const origin = headers.Origin === '__SELF__' ? form.server.url : headers.Origin;
+    const res = await postForm(form.server.url, coffee, { ...person(), ...headers, ...(origin !== undefined ? { Origin: origin } : {}) });
     expect(res.status).toBe(303);
   });
 
   it('FORM_ALLOWED_ORIGINS replaces the default: a listed origin passes, the return page\'s no longer does', async () => {
-    const listed = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, formOrigins: ['https://www.shop.example'] });
+    const listed = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, formOrigins: ['https://www.shop.example'] });
     try {
       expect((await postForm(listed.url, coffee, { ...person(), Origin: 'https://www.shop.example' })).status).toBe(303);
       expect((await postForm(listed.url, coffee, { ...person(), Origin: SHOP })).status).toBe(403);
@@ -83,7 +68,7 @@ describe('a form posted from another site is refused with 403 (cross-site reques
 
 describe('a refusal is a page in the person\'s language with a link back, never JSON', () => {
   it('a bad product, for Accept-Language: fr: 400, lang="fr", a French sentence, a link back to the form\'s page', async () => {
-    const res = await postForm(server.url, { productId: 'caviar' }, { ...person(), 'Accept-Language': 'fr' });
+    const res = await postForm(form.server.url, { productId: 'caviar' }, { ...person(), 'Accept-Language': 'fr' });
     expect(res.status).toBe(400);
     const { lang, back, sentence, html } = await page(res);
     expect(lang).toBe('fr');
@@ -102,12 +87,12 @@ describe('a refusal is a page in the person\'s language with a link back, never 
     ['zh-TW', 'en'],
     ['', 'en'],
   ])('Accept-Language: %p reads in %s', async (accept, expected) => {
-    const res = await postForm(server.url, { productId: 'caviar' }, { ...person(), 'Accept-Language': accept });
+    const res = await postForm(form.server.url, { productId: 'caviar' }, { ...person(), 'Accept-Language': accept });
     expect((await page(res)).lang).toBe(expected);
   });
 
   it('the link back is / when the Referer is another site\'s page (never a link away)', async () => {
-    const res = await postForm(server.url, { productId: 'caviar' }, { ...person(), Referer: 'https://evil.example/x', 'Sec-Fetch-Site': 'same-origin' });
+    const res = await postForm(form.server.url, { productId: 'caviar' }, { ...person(), Referer: 'https://evil.example/x', 'Sec-Fetch-Site': 'same-origin' });
     expect((await page(res)).back).toBe('/');
   });
 
@@ -118,16 +103,16 @@ describe('a refusal is a page in the person\'s language with a link back, never 
     ['the text/plain encoding', 415, coffee, { 'Content-Type': 'text/plain' }, 'POST', /not set up correctly/],
     ['a form without method="post" (a navigation)', 405, {}, {}, 'GET', /pay button, not from this address/],
   ])('%s: %i, a page, Stripe not asked', async (_name, status, fields, headers, method, sentence) => {
-    const calls = standIn.requests.length;
-    const res = await postForm(server.url, fields, { ...person(), ...headers }, method);
+    const calls = form.standIn.requests.length;
+    const res = await postForm(form.server.url, fields, { ...person(), ...headers }, method);
     expect(res.status).toBe(status);
     expect((await page(res)).sentence).toMatch(sentence);
     if (status === 405) expect(res.headers.get('allow')).toBe('POST');
-    expect(standIn.requests.length).toBe(calls);
+    expect(form.standIn.requests.length).toBe(calls);
   });
 
   it('a body over the limit: 413, a page, then the server closes', async () => {
-    const { hostname, port } = new URL(server.url);
+    const { hostname, port } = new URL(form.server.url);
     const text = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(port), hostname);
       let received = '';
@@ -145,7 +130,7 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('a body that stalls: 408, a page that says to check the connection, then the server closes', async () => {
-    const slow = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, bodyTimeoutMs: 300 });
+    const slow = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, bodyTimeoutMs: 300 });
     try {
       const { hostname, port } = new URL(slow.url);
       const text = await new Promise<string>((resolve) => {
@@ -167,7 +152,7 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it("Stripe refusing the server's key: 502, a page that says the shop's set-up is broken (no try again), no key", async () => {
-    const bad = await serveFormRoutes({ stripe: new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 }), db: store.db });
+    const bad = await serveFormRoutes({ stripe: new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: form.standIn.port, protocol: 'http', maxNetworkRetries: 0 }), db: form.store.db });
     try {
       const res = await postForm(bad.url, coffee, person());
       expect(res.status).toBe(502);
@@ -181,7 +166,7 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('Stripe out of reach: 502, a page that says to try again in a few minutes', async () => {
-    const away = await serveFormRoutes({ stripe: new Stripe('sk_test_standIn', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }), db: store.db });
+    const away = await serveFormRoutes({ stripe: new Stripe('sk_test_standIn', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }), db: form.store.db });
     try {
       const res = await postForm(away.url, coffee, person());
       expect(res.status).toBe(502);
@@ -192,17 +177,17 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('past its limit a client gets 429, Retry-After, and a page that says how long to wait', async () => {
-    const limited = await serveFormRoutes({ stripe: stripeForStandIn(standIn), db: store.db, rateLimit: { sessions: { burst: 2, perMinute: 6 }, walletSessions: false, status: false } });
+    const limited = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, rateLimit: { sessions: { burst: 2, perMinute: 6 }, walletSessions: false, status: false } });
     try {
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);
-      const calls = standIn.requests.length;
+      const calls = form.standIn.requests.length;
       const res = await postForm(limited.url, coffee, { ...person(), 'Accept-Language': 'fr' });
       expect(res.status).toBe(429);
       const wait = res.headers.get('retry-after');
       expect(wait).toMatch(/^(9|10)$/);
       expect((await page(res)).sentence).toBe(`Trop de paiements ont été lancés depuis votre connexion. Veuillez patienter ${wait}\u00a0secondes, puis réessayer.`);
-      expect(standIn.requests.length).toBe(calls);
+      expect(form.standIn.requests.length).toBe(calls);
     } finally {
       await limited.close();
     }

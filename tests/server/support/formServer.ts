@@ -8,7 +8,11 @@ import type { ClientLimits } from '../../../server/rateLimit';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
 import { sqlOrders } from '../../../server/orderStore';
 import { sqlSessionRequests } from '../../../server/sessionRequests';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
+import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';
+
+type MemoryOrders = Awaited<ReturnType<typeof memoryOrders>>;
 
 export const RETURN_PAGE = 'https://shop.example/checkout/return';
 export const SHOP = 'https://shop.example';
@@ -58,4 +62,28 @@ export async function standInSessions(stripe: Stripe): Promise<Stripe.Checkout.S
   const all: Stripe.Checkout.Session[] = [];
   for await (const session of stripe.checkout.sessions.list({ limit: 100 })) all.push(session);
   return all.reverse();
+}
+
+export interface FormServerFixture {
+  standIn: StripeApiStandIn;
+  stripe: Stripe;
+  store: MemoryOrders;
+  server: Served;
+}
+
+/** The API stand-in, an in-memory store and the form's routes over them, for a whole test file. */
+export function useFormServer(): FormServerFixture {
+  const fixture = {} as FormServerFixture;
+  beforeAll(async () => {
+    fixture.standIn = await startStripeApiStandIn();
+    fixture.stripe = stripeForStandIn(fixture.standIn);
+    fixture.store = await memoryOrders();
+    fixture.server = await serveFormRoutes({ stripe: fixture.stripe, db: fixture.store.db });
+  }, 30_000);
+  afterAll(async () => {
+    await fixture.server?.close();
+    await fixture.standIn?.close();
+    await fixture.store?.db.close();
+  });
+  return fixture;
 }
