@@ -90,7 +90,7 @@ e2eSuite('hosts we did not write', () => {
     const remote: RemoteResponse[] = [];
     await page.context.addInitScript(installRendererProbe);
     await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route: Route) =>
-      answerFromServedRemote(route, (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length })),
+      answerFromServedRemote(route, { seen: (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }) }),
     );
     const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
     const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });

@@ -3,15 +3,23 @@
 import type { Route } from 'playwright-core';
 import { e2e } from './harness';
 
+export interface ServedRemoteOptions {
+  /** Gets each file's bytes as sent. */
+  seen?: (pathname: string, body: Buffer) => void;
+  /** Changes a file's text before it is sent. */
+  rewrite?: (text: string) => string;
+}
+
 /**
- * Answers `route` with the served remote's file; `seen` gets its bytes first. A request still in
- * flight when its test closes the page ends here quietly: the page it was for is gone.
+ * Answers `route` with the served remote's file. A request still in flight when its test closes the
+ * page ends here quietly: the page it was for is gone.
  */
-export async function answerFromServedRemote(route: Route, seen?: (pathname: string, body: Buffer) => void): Promise<void> {
+export async function answerFromServedRemote(route: Route, { seen, rewrite }: ServedRemoteOptions = {}): Promise<void> {
   const { pathname, search } = new URL(route.request().url());
   try {
     const response = await route.fetch({ url: `${e2e.remoteUrl}${pathname}${search}` });
-    const body = await response.body();
+    const served = await response.body();
+    const body = rewrite ? Buffer.from(rewrite(served.toString('utf8'))) : served;
     seen?.(pathname, body);
     await route.fulfill({ response, body });
   } catch (error) {
