@@ -21,7 +21,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 function page(sessionId: string): string {
   const buttons = CHOICES.map(([value, label]) => `<button name="outcome" value="${value}">${label}</button>`).join('\n');
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Stripe Checkout (offline stand-in)</title>
+<title>Stripe Checkout (offline stand-in)</title><link rel="icon" href="data:,">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem}button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font:inherit}</style>
 <h1>Stripe Checkout (offline stand-in)</h1><p>No card is charged. Session <code>${escape(sessionId)}</code>.</p>
 <form method="post" action="${CHECKOUT_STAND_IN_PATH}"><input type="hidden" name="session" value="${escape(sessionId)}">
