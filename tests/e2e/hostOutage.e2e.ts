@@ -3,10 +3,9 @@
 // without waiting for the remote, shows the form that pays from the start, keeps it once the remote
 // has failed (within its bound: 5 s, hosts/app/remoteTimeout.js and each tool's equivalent), and a
 // click on it lands on Stripe's hosted page through server/ and the API stand-in (each host's once, in
-// turn across the ways). Nothing is thrown
-// into the page but the chunk's own error. Every host at once, in its own page, so the bound is paid
-// once per way of being down. Logs the times per host. (Chunks changed after the release, which
-// integrity refuses, are integrity.e2e.ts's and pinning.e2e.ts's.)
+// turn across the ways). Nothing is thrown into the page but the chunk's own error. Every host at
+// once, in its own page, so the bound is paid once per way of being down. Logs the times per host.
+// (Chunks changed after the release, which integrity refuses, are integrity.e2e.ts's and pinning.e2e.ts's.)
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Route } from 'playwright-core';
