@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/types';
 import { CheckoutSlot } from '../src/CheckoutSlot';
 import type { CheckoutLoader } from '../src/checkoutRemote';
-import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
+import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, MODES, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';
-import { CHECKOUT_STAND_IN_PATH } from './checkoutStandInPage';
+import { CHECKOUT_STAND_IN_PATH } from '../../stand-ins/hostedCheckoutPage';
 import { lineFor, type Line } from './timeline';
 
 export interface Demo {
@@ -64,7 +64,7 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {
-      // Offline, checkout.stripe.com is played by the demo server (./checkoutStandInPage.ts).
+      // Offline, checkout.stripe.com is played by the demo server (stand-ins/hostedCheckoutPage.ts).
       const session = new URL(url).pathname.split('/').pop() ?? '';
       location.assign(server?.stripe === 'stand-in' ? `${CHECKOUT_STAND_IN_PATH}?session=${encodeURIComponent(session)}` : url);
     },
@@ -124,7 +124,7 @@ export function DemoPanel({ demo, load }: { demo: Demo; load: CheckoutLoader }) 
       <p className="note">{NOTE[server?.stripe ?? 'none']}</p>
       {server?.stripe === 'stand-in' && <Switch name="stripe" value={options.stripe} choices={STRIPE_SCENARIOS} />}
       <Switch name="session" value={options.session} choices={SESSION_SCENARIOS} />
-      <Switch name="mode" value={options.mode} choices={['redirect', 'embedded', 'wallets']} />
+      <Switch name="mode" value={options.mode} choices={MODES} />
       {options.mode === 'wallets' && server?.stripe === 'stand-in' && (
         <>
           <Switch name="wallets" value={options.wallets} choices={Object.keys(DEVICE_WALLETS)} />

@@ -13,7 +13,7 @@ export const DEVICE_WALLETS = { all: ['apple_pay', 'google_pay', 'link'], link: 
 export type DeviceWallets = keyof typeof DEVICE_WALLETS;
 export const WALLET_RESULTS = ['success', 'decline', 'cancel', 'loaderror'] as const;
 export type WalletResult = (typeof WALLET_RESULTS)[number];
-const MODES: CheckoutMode[] = ['redirect', 'embedded', 'wallets'];
+export const MODES: readonly CheckoutMode[] = ['redirect', 'embedded', 'wallets'];
 
 /** The demo server's mark on its pages (see server.ts): which Stripe.js it offers, with which key. */
 export const DEMO_COOKIE = 'checkout-demo';

@@ -12,7 +12,7 @@ import { openCheckoutBackend, type CheckoutBackend } from '../../server/backend'
 import { describeDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { checkoutStandInPage, STRIPE_API_PROXY_PATH, stripeApiProxy } from './checkoutStandInPage';
+import { checkoutStandInPage, STRIPE_API_PROXY_PATH, stripeApiProxy } from '../../stand-ins/hostedCheckoutPage';
 import { DEMO_COOKIE, SLOW_STRIPE_MS, type DemoServer } from './options';
 
 type Next = (error?: unknown) => void;

@@ -1,9 +1,9 @@
-// Demo-only, offline: what https://checkout.stripe.com would show, played by the demo server. The
-// button leaves for the stand-in's hosted URL; offline the page comes here instead (DemoPanel's
+// Offline, what https://checkout.stripe.com would show, played by the demo server (host-example/demo).
+// The button leaves for the stand-in's hosted URL; offline the page comes here instead (the demo's
 // `redirect`), and each choice moves the session on at the Stripe API stand-in, which then sends its
 // signed webhooks to /api/stripe-webhook and the person back to the session's success_url.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StripeApiStandIn } from '../../stand-ins/stripeApi';
+import type { StripeApiStandIn } from './stripeApi';
 
 export const CHECKOUT_STAND_IN_PATH = '/demo-checkout';
 /** Stripe's API as the stand-in Stripe.js calls it (a wallet's confirm), through the demo's service worker. */
