@@ -3,17 +3,17 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ids, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { ChunkIntegrityPlugin } from './build/chunkIntegrity';
-import { CompactManifestPlugin } from './build/compactManifest';
-import { CompileHintsPlugin } from './build/compileHints';
-import { elementBuild, ELEMENT_FILES } from './build/elementBuild';
-import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './build/federation';
-import { precompress } from './build/precompress';
-import { ReleaseInventoryWriter } from './build/inventory';
-import { defineRelease, readRelease, stampManifest } from './build/release';
+import { ChunkIntegrityPlugin } from './webpack/chunkIntegrity';
+import { CompactManifestPlugin } from './webpack/compactManifest';
+import { CompileHintsPlugin } from './webpack/compileHints';
+import { elementBuild, ELEMENT_FILES } from './webpack/elementBuild';
+import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from './webpack/federation';
+import { precompress } from './webpack/precompress';
+import { ReleaseInventoryWriter } from './release/inventory';
+import { defineRelease, readRelease, stampManifest } from './release/release';
 import type { RemoteRelease } from './src/types';
-import { standaloneLayerRule, standaloneReact } from './build/standaloneReact';
-import { typescriptRule } from './build/typescriptRule';
+import { standaloneLayerRule, standaloneReact } from './webpack/standaloneReact';
+import { typescriptRule } from './webpack/typescriptRule';
 
 export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 
@@ -24,7 +24,7 @@ export const exposes = {
   './mount': './src/mount.tsx',
 };
 
-/** What the remote's build adds to the release inventory (build/inventory.ts). */
+/** What the remote's build adds to the release inventory (release/inventory.ts). */
 const REMOTE_INVENTORY = {
   entry: { file: 'remoteEntry.js', why: "The remote's entry: the federation container a host loads first; it fetches every chunk below" },
   extra: { 'mf-manifest.json': 'Read by federation hosts to find remoteEntry.js and the chunks of each exposed module' },
@@ -37,7 +37,7 @@ const DIST = path.resolve(__dirname, 'dist');
 
 /**
  * Two builds into dist/: the federated remote, and `checkout-button.js`, the one tag
- * (build/elementBuild.ts). In production both list their files in the release inventory.
+ * (webpack/elementBuild.ts). In production both list their files in the release inventory.
  */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[] => {
   const production = argv.mode !== 'development';

@@ -3,7 +3,7 @@
 // at the bench's remote. Like the recipe, it has no Stripe.js tag of its own: the element loads it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startStaticServer, type StaticServer } from '../build/staticServer';
+import { startStaticServer, type StaticServer } from '../serve/staticServer';
 import { htmlHandler } from './hostPage';
 
 const RECIPE = path.resolve(__dirname, '../tests/e2e/hosts/element');

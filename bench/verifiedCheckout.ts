@@ -2,7 +2,7 @@
 // the same exports and the same loading policy, the remote registered with the verifiedRelease
 // runtime plugin (tests/e2e/hosts/pinned/verifiedRelease.ts) instead of the plain timeouts, trusting the
 // release inventory the publisher's key signed (Ed25519, checked with WebCrypto before anything of
-// the remote runs). The key is the committed development key (build/keys/), set at build time.
+// the remote runs). The key is the committed development key (release/keys/), set at build time.
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadCheckout, type CheckoutLoader, type RemotePolicy } from '../host-example/src/checkoutRemote';
 import { verifiedRelease } from '../tests/e2e/hosts/pinned/verifiedRelease';

@@ -13,7 +13,7 @@ import { BENCH_MANIFEST_URL } from './remote';
 type Variant = 'direct' | 'federated' | 'verified';
 
 /** The committed development key's public half: the release the bench builds is signed with its private half. */
-const PUBLISHER_KEY = readFileSync(path.resolve(__dirname, '../build/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+const PUBLISHER_KEY = readFileSync(path.resolve(__dirname, '../release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });

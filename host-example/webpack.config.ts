@@ -11,9 +11,9 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CompileHintsPlugin } from '../build/compileHints';
-import { precompress } from '../build/precompress';
-import { typescriptRule } from '../build/typescriptRule';
+import { CompileHintsPlugin } from '../webpack/compileHints';
+import { precompress } from '../webpack/precompress';
+import { typescriptRule } from '../webpack/typescriptRule';
 import { demoMiddleware, OFFLINE_PUBLISHABLE_KEY } from './demo/server';
 
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPostgres } from '../server/db/postgres';
-import { sqlOrders } from '../server/orderStore';
+import { sqlOrders } from '../server/orders/orderStore';
 import { startPostgres } from '../stand-ins/postgres';
 import { stripeForStandIn } from '../stand-ins/stripeApi';
 import { startWarehouseStandIn } from '../stand-ins/warehouse';

@@ -3,7 +3,7 @@
 // again later). Midway one instance is killed with SIGKILL and restarted. It ends when every delivery
 // got its 2xx; what the warehouse received then says whether each order shipped exactly once.
 import type Stripe from 'stripe';
-import { DEFAULT_INTEGRATION, ourMetadata } from '../server/ourSession';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../server/orders/ourSession';
 import { CHECKOUT_PATHS } from '../server/routes';
 import { checkoutEvent, deliverSigned } from '../stand-ins/webhookEvents';
 import type { Child } from './processes';

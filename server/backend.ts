@@ -4,20 +4,20 @@
 // which `npm run reconcile` asks for a run). The standalone server (main.ts) and the host example's
 // demo server both run this.
 import type Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS } from './catalog';
+import { catalogOf, DEMO_PRODUCTS } from './sessions/catalog';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
-import { formOriginsFromEnv } from './formOrigin';
-import { sqlFormSubmissions } from './formSubmissions';
-import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './fulfilment';
-import { sqlOrders } from './orderStore';
-import { integrationFromEnv, type Ownership } from './ourSession';
-import { limitsFromEnv } from './rateLimit';
-import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcileSchedule';
-import { serveReconcile } from './reconcileSocket';
+import { formOriginsFromEnv } from './form/formOrigin';
+import { sqlFormSubmissions } from './form/formSubmissions';
+import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './orders/fulfilment';
+import { sqlOrders } from './orders/orderStore';
+import { integrationFromEnv, type Ownership } from './orders/ourSession';
+import { limitsFromEnv } from './limits/rateLimit';
+import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
+import { serveReconcile } from './reconcile/reconcileSocket';
 import { checkoutRoutes } from './routes';
-import { sqlSessionRequests } from './sessionRequests';
-import { warehouseFulfil } from './warehouse';
+import { sqlSessionRequests } from './sessions/sessionRequests';
+import { warehouseFulfil } from './orders/warehouse';
 
 export interface BackendOptions {
   stripe: Stripe;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { openCheckoutBackend } from './backend';
-import { BODY_TIMEOUT_MS } from './http';
+import { BODY_TIMEOUT_MS } from './http/http';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {

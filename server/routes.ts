@@ -2,14 +2,14 @@
 // (true) and leaves the rest to your server (false). The session route takes the button's JSON and a
 // plain form's post (answered with pages, not JSON).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createCheckoutSessionHandler, type CreateSessionOptions } from './createCheckoutSession';
-import { formCheckoutHandler, type FormCheckoutOptions } from './formCheckout';
-import { sendRefusal } from './formRefusal';
-import { isFormRequest } from './formRequest';
-import { sendError, type Handler } from './http';
-import { DEFAULT_INTEGRATION } from './ourSession';
-import { sessionStatusHandler } from './sessionStatus';
-import { stripeWebhookHandler, type WebhookOptions } from './stripeWebhook';
+import { createCheckoutSessionHandler, type CreateSessionOptions } from './sessions/createCheckoutSession';
+import { formCheckoutHandler, type FormCheckoutOptions } from './form/formCheckout';
+import { sendRefusal } from './form/formRefusal';
+import { isFormRequest } from './form/formRequest';
+import { sendError, type Handler } from './http/http';
+import { DEFAULT_INTEGRATION } from './orders/ourSession';
+import { sessionStatusHandler } from './sessions/sessionStatus';
+import { stripeWebhookHandler, type WebhookOptions } from './orders/stripeWebhook';
 
 export const CHECKOUT_PATHS = {
   sessions: '/api/checkout-sessions',

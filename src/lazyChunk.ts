@@ -24,7 +24,7 @@ function whenPageIdle(run: () => void): void {
 /**
  * The URL of a chunk that arrived whole (a 2xx answer, in Resource Timing) and still failed as a
  * script (webpack's ChunkLoadError of type `error`): the browser refused its bytes for their integrity
- * (build/chunkIntegrity.ts). Where the browser does not report the status (Safari), the failure
+ * (webpack/chunkIntegrity.ts). Where the browser does not report the status (Safari), the failure
  * stays a failed fetch.
  */
 export function refusedChunk(thrown: unknown): string | undefined {

@@ -7,7 +7,7 @@ export type { CheckoutButtonProps, MountedCheckout } from './types';
 
 /**
  * Renders the button into `target` with the remote's own renderer (preact/compat:
- * build/standaloneReact.ts). The target's content (the host's fallback: a form that pays without us)
+ * webpack/standaloneReact.ts). The target's content (the host's fallback: a form that pays without us)
  * is taken out while the button is there, and put back when it goes (unmount) or cannot render.
  */
 export function mount(target: HTMLElement, props: CheckoutButtonProps): MountedCheckout {

@@ -1,6 +1,6 @@
 import type { RemoteRelease } from './types';
 
-// Replaced at build time (build/release.ts); absent when the code runs unbundled (unit tests).
+// Replaced at build time (release/release.ts); absent when the code runs unbundled (unit tests).
 declare const __CHECKOUT_RELEASE__: RemoteRelease | undefined;
 
 /** Which build of the remote this is, for a host's logs: the same values as mf-manifest.json's `metaData.release`. */

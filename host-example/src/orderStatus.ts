@@ -1,7 +1,7 @@
 // The order's state, read from the server once the person is back from Checkout: after Stripe's
 // redirect (`?session_id=cs_…` on the success or return URL), or after a completion in the page
 // (embedded, or a wallet: `onComplete` names the session it paid).
-import type { SessionStatusReply } from '../../server/sessionStatus';
+import type { SessionStatusReply } from '../../server/sessions/sessionStatus';
 
 export type OrderOutcome = SessionStatusReply['outcome'];
 

@@ -28,7 +28,7 @@ export const MIGRATIONS: readonly string[] = [
      created_at      timestamptz NOT NULL DEFAULT now()
    );
    CREATE INDEX checkout_session_requests_created_at ON checkout_session_requests (created_at)`,
-  // 3: a plain form's submits (server/formSubmissions.ts): per fingerprint, the Idempotency-Key its
+  // 3: a plain form's submits (server/form/formSubmissions.ts): per fingerprint, the Idempotency-Key its
   // submits share for a short window, and the session it made. Rows past the window are deleted.
   `CREATE TABLE checkout_form_submissions (
      fingerprint     text PRIMARY KEY,

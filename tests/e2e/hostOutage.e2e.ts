@@ -27,7 +27,7 @@ const THROWING_CHUNK = `throw new Error(${JSON.stringify(THROWN)});`;
 const THROWING_DIGEST = createHash('sha256').update(THROWING_CHUNK).digest('base64');
 
 /**
- * A runtime whose chunks' integrity map (build/chunkIntegrity.ts) names the throwing chunk's digest
+ * A runtime whose chunks' integrity map (webpack/chunkIntegrity.ts) names the throwing chunk's digest
  * for every chunk: a release built with chunks that throw, not chunks changed after it.
  */
 const releasingTheThrow = (runtime: string) =>

@@ -5,7 +5,7 @@
 // is reported (`onError`, the `script_integrity_failed` event), and the person can still pay where
 // the changed chunk is not the click's (where it is, the host's `onError` offers its own way).
 import type { Route } from 'playwright-core';
-import type { ReleaseInventory } from '../../build/releaseInventory';
+import type { ReleaseInventory } from '../../release/releaseInventory';
 import { SESSION_PATH } from './support/sessionEndpoint';
 import { MESSAGES, PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
 

@@ -1,10 +1,10 @@
 // The release inventory as the server sends it: every hash recomputed from the served bytes, the
 // signature checked with the committed test key, every script a page can be asked to run listed.
 import { readdirSync } from 'node:fs';
-import { verifyRelease } from '../../deploy/verifyRelease';
-import { devPublicKey, publicKeyFromRaw, verifyBytes } from '../../build/signing';
-import { sri, type ReleaseInventory } from '../../build/releaseInventory';
-import { manifestScripts, type FederationManifest } from '../../build/manifestAssets';
+import { verifyRelease } from '../../release/verifyRelease';
+import { devPublicKey, publicKeyFromRaw, verifyBytes } from '../../release/signing';
+import { sri, type ReleaseInventory } from '../../release/releaseInventory';
+import { manifestScripts, type FederationManifest } from '../../release/manifestAssets';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 import { e2e, e2eSuite } from './support/harness';
 

@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { channelManifest } from '../../deploy/channelManifest';
+import { channelManifest } from '../../release/channelManifest';
 import type { RemoteRelease } from '../../src/types';
 import { loudBanner } from './support/env';
 import { e2e, useBrowser, usePages } from './support/harness';

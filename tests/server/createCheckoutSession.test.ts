@@ -3,11 +3,11 @@
 // the button sends in, what Stripe gets, what the button gets back, and every refusal a 4xx or a
 // readable non-2xx (the button's session_failed), never a stack or a key.
 import Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { DEFAULT_INTEGRATION } from '../../server/ourSession';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { DEFAULT_INTEGRATION } from '../../server/orders/ourSession';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
-import type { ClientLimits } from '../../server/rateLimit';
-import * as sessionParams from '../../server/sessionParams';
+import type { ClientLimits } from '../../server/limits/rateLimit';
+import * as sessionParams from '../../server/sessions/sessionParams';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';

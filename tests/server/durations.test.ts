@@ -4,9 +4,9 @@
 import type Stripe from 'stripe';
 import { MAX_TIMER_MS } from '../../src/bounds';
 import { leaseFromEnv } from '../../server/backend';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { fulfilOnce, leaseOf } from '../../server/fulfilment';
-import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { fulfilOnce, leaseOf } from '../../server/orders/fulfilment';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
 import { memoryOrders } from '../support/orders';
 
 let store: Awaited<ReturnType<typeof memoryOrders>>;

@@ -3,15 +3,15 @@
 // overlap that used to lose orders: a slow fulfil that then fails while Stripe delivers again. A
 // delivery that meets a live lease must not get a 2xx (Stripe would never deliver it again).
 import Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { leaseOf } from '../../server/fulfilment';
-import { sqlOrders } from '../../server/orderStore';
-import type { Fulfil, OrderStore } from '../../server/orders';
+import { leaseOf } from '../../server/orders/fulfilment';
+import { sqlOrders } from '../../server/orders/orderStore';
+import type { Fulfil, OrderStore } from '../../server/orders/orders';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
-import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
-import { sqlSessionRequests } from '../../server/sessionRequests';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
+import { sqlSessionRequests } from '../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { describeEachDatabase } from '../support/databases';
 import { serveRoutes, type Served } from '../support/serveHandler';

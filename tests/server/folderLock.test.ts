@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/open';
 import { FolderLockedError, lockFolder } from '../../server/db/folderLock';
 import { newestGeneration } from '../../server/db/ownerFiles';
 import { ownerFolderOf } from '../../server/db/pglite';
-import { sqlOrders } from '../../server/orderStore';
+import { sqlOrders } from '../../server/orders/orderStore';
 import { startOwner, unshareAvailable, type OwnerProcess } from './support/ownerProcess';
 
 jest.setTimeout(180_000);

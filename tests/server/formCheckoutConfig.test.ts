@@ -2,9 +2,9 @@
 // The form's set-up from the environment: which origins may post it (FORM_ALLOWED_ORIGINS), and the
 // assembled server half (backend.ts) taking a form with its idempotency in the orders' database.
 import { openCheckoutBackend } from '../../server/backend';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { formOriginsFromEnv } from '../../server/formOrigin';
-import type { FormSubmissions } from '../../server/formSubmissions';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { formOriginsFromEnv } from '../../server/form/formOrigin';
+import type { FormSubmissions } from '../../server/form/formSubmissions';
 import { checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';

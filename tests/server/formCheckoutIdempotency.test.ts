@@ -3,7 +3,7 @@
 // the server derives the form's Idempotency-Key from the submitter and remembers it in the orders'
 // database for a window, so every instance replays the same open session, and a session that is over
 // (paid, expired) gives way to a new one.
-import { catalogOf, DEMO_PRODUCTS, type Product } from '../../server/catalog';
+import { catalogOf, DEMO_PRODUCTS, type Product } from '../../server/sessions/catalog';
 import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { postForm, serveFormRoutes, standInSessions, useFormServer } from './support/formServer';
 

@@ -4,7 +4,7 @@
 // request forgery), and a client past its limit gets 429 with Retry-After. Stripe is asked nothing.
 import net from 'node:net';
 import Stripe from 'stripe';
-import { MAX_BODY_BYTES } from '../../server/http';
+import { MAX_BODY_BYTES } from '../../server/http/http';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { stripeForStandIn } from '../../stand-ins/stripeApi';
 import { postForm, serveFormRoutes, SHOP, useFormServer } from './support/formServer';

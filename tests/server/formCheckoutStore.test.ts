@@ -4,7 +4,7 @@
 // is over, gives a new key exactly once however many submits ask at the same time.
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { sqlFormSubmissions } from '../../server/formSubmissions';
+import { sqlFormSubmissions } from '../../server/form/formSubmissions';
 import { describeEachDatabase } from '../support/databases';
 
 describeEachDatabase('the form submissions store', (_driver, databases) => {

@@ -3,10 +3,10 @@
 // and Stripe calls are limited per client with 429 + Retry-After: clicks, wallet sessions and status
 // reads each on a budget of their own.
 import net from 'node:net';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { MAX_BODY_BYTES } from '../../server/http';
-import { clientKey } from '../../server/clientKey';
-import { DEFAULT_LIMITS, limitsFromEnv, tokenBuckets, type ClientLimits, type LimitKind, type RateLimit } from '../../server/rateLimit';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { MAX_BODY_BYTES } from '../../server/http/http';
+import { clientKey } from '../../server/limits/clientKey';
+import { DEFAULT_LIMITS, limitsFromEnv, tokenBuckets, type ClientLimits, type LimitKind, type RateLimit } from '../../server/limits/rateLimit';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/open';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import type { Database } from '../../server/db/sql';
-import { sqlOrders } from '../../server/orderStore';
+import { sqlOrders } from '../../server/orders/orderStore';
 import { describeEachDatabase } from '../support/databases';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

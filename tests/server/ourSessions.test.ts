@@ -4,11 +4,11 @@
 // `no_payment_required`), one for a product this shop does not sell. The webhook acknowledges them
 // (200, so Stripe stops), logs them and writes no row; reconcile skips them; neither ships them.
 import type Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { fulfilOnce } from '../../server/fulfilment';
-import type { Fulfil } from '../../server/orders';
-import { DEFAULT_INTEGRATION, notOurs, ourMetadata, type Ownership } from '../../server/ourSession';
-import { reconcile } from '../../server/reconcile';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { fulfilOnce } from '../../server/orders/fulfilment';
+import type { Fulfil } from '../../server/orders/orders';
+import { DEFAULT_INTEGRATION, notOurs, ourMetadata, type Ownership } from '../../server/orders/ourSession';
+import { reconcile } from '../../server/reconcile/reconcile';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';

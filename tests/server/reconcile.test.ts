@@ -1,11 +1,11 @@
 /** @jest-environment node */
 // Reconciliation: the paid sessions of the last N days that no webhook shipped are shipped through
 // the same store (once, under their session id), the rest left as they are; a second run ships nothing.
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { leaseOf } from '../../server/fulfilment';
-import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
-import { reconcile } from '../../server/reconcile';
-import { warehouseFulfil } from '../../server/warehouse';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { leaseOf } from '../../server/orders/fulfilment';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
+import { reconcile } from '../../server/reconcile/reconcile';
+import { warehouseFulfil } from '../../server/orders/warehouse';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
 import { memoryOrders } from '../support/orders';

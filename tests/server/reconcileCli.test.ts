@@ -37,7 +37,7 @@ afterAll(async () => {
 const reconcileCli = (env: Record<string, string>) =>
   new Promise<{ code: number; out: string }>((resolve) => {
     const { STRIPE_SECRET_KEY: _key, DATABASE_URL: _url, ...inherited } = process.env;
-    execFile(process.execPath, ['-r', 'ts-node/register', 'server/reconcileCli.ts'], { cwd: ROOT, env: { ...inherited, ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['-r', 'ts-node/register', 'server/reconcile/reconcileCli.ts'], { cwd: ROOT, env: { ...inherited, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
     );
   });

@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { openCheckoutBackend, ownershipFromEnv } from '../../server/backend';
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcileSchedule';
+import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcile/reconcileSchedule';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';

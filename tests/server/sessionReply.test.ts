@@ -1,4 +1,4 @@
-import { sessionReply } from '../../server/createCheckoutSession';
+import { sessionReply } from '../../server/sessions/createCheckoutSession';
 
 const session = { url: null, client_secret: 'cs_test_1_secret_a', expires_at: 1_900_003_600 };
 

@@ -4,7 +4,7 @@
 // asked for something else is refused; a key past Stripe's 24 hours starts afresh and old rows go.
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { sqlSessionRequests, PURGE_EVERY_MS, type SessionParams } from '../../server/sessionRequests';
+import { sqlSessionRequests, PURGE_EVERY_MS, type SessionParams } from '../../server/sessions/sessionRequests';
 import { describeEachDatabase } from '../support/databases';
 
 const paramsAt = (expiresAt: number): SessionParams => ({ mode: 'payment', ui_mode: 'elements', return_url: 'https://shop.example/', expires_at: expiresAt, metadata: { product_id: 'coffee-beans-1kg', integration: 'shop' } });

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The return page's status route against the Stripe API stand-in: each state a session can end in,
 // nothing secret or personal in the reply, and the pure mapping behind it.
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import { orderOutcome } from '../../server/orderOutcome';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { orderOutcome } from '../../server/orders/orderOutcome';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type CompletionOutcome, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';

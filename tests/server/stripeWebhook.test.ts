@@ -3,9 +3,9 @@
 // library's own test helper), and each paid session fulfilled exactly once, however often Stripe
 // delivers. Events come from the Stripe API stand-in's sessions, shaped as Stripe sends them.
 import Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/catalog';
-import type { Fulfil, OrderStore } from '../../server/orders';
-import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/ourSession';
+import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import type { Fulfil, OrderStore } from '../../server/orders/orders';
+import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';

@@ -2,9 +2,9 @@
 // database: PGlite in memory.
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { sqlOrders } from '../../server/orderStore';
-import type { OrderStore } from '../../server/orders';
-import { sqlSessionRequests, type SessionRequests } from '../../server/sessionRequests';
+import { sqlOrders } from '../../server/orders/orderStore';
+import type { OrderStore } from '../../server/orders/orders';
+import { sqlSessionRequests, type SessionRequests } from '../../server/sessions/sessionRequests';
 
 export async function memoryOrders(): Promise<{ orders: OrderStore; sessionRequests: SessionRequests; db: Database }> {
   const db = await openDatabase({ DATABASE_URL: 'memory://' });

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startStaticServer, type StaticServer } from '../../../build/staticServer';
+import { startStaticServer, type StaticServer } from '../../../serve/staticServer';
 import { freePort } from './serverProcess';
 
 

@@ -2,12 +2,12 @@
 // one stand-in and one in-memory order store for every host, so a host's plain form (or its button)
 // creates a real session of the stand-in and lands on its hosted page.
 import type http from 'node:http';
-import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
+import { catalogOf, DEMO_PRODUCTS } from '../../../server/sessions/catalog';
 import { openDatabase } from '../../../server/db/open';
-import { sqlOrders } from '../../../server/orderStore';
-import { sqlFormSubmissions } from '../../../server/formSubmissions';
+import { sqlOrders } from '../../../server/orders/orderStore';
+import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
 import { checkoutRoutes } from '../../../server/routes';
-import { sqlSessionRequests } from '../../../server/sessionRequests';
+import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 
 export interface CheckoutBackend {

@@ -1,7 +1,7 @@
 // e2e global setup: find Chromium, build the production remote and the host example once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
 // child process, and hand the URLs to the tests. globalTeardown.ts stops that process by its PID.
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { CHROMIUM_PATH } from '../../../build/chromium';
+import { CHROMIUM_PATH } from '../../support/chromium';
 import { filesUnder, hashOf, once, prune, run } from './buildCache';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
@@ -30,7 +30,7 @@ function findChromium(): string | null {
   }
 }
 
-const SHARED_INPUTS = ['build', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tests/e2e/support/build.ts'];
+const SHARED_INPUTS = ['webpack', 'release', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tests/e2e/support/build.ts'];
 
 interface BuildUnit {
   /** Names the cache directory. */

@@ -11,7 +11,7 @@ import { en } from '../../../src/i18n/texts/en';
 import { CLICK_TEXTS } from '../../../src/i18n/texts/click';
 import { STRIPE_JS_URL } from '../../../src/stripe/policy';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
-import { CHROMIUM_ARGS } from '../../../build/chromium';
+import { CHROMIUM_ARGS } from '../../support/chromium';
 import { loudBanner, readE2EEnv, type E2EEnv } from './env';
 import { SESSION_LOG_PATH, SESSION_PATH, type ReceivedSession, type SessionStep } from './sessionEndpoint';
 

@@ -4,7 +4,7 @@
 // the Node in E2E_LTS_NODE. Prints one JSON line (host id → URL); stops with its parent.
 //   E2E_HOST_DIRS='{"<host id>": "<built directory>", …}'
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startStaticServer } from '../../../build/staticServer';
+import { startStaticServer } from '../../../serve/staticServer';
 import { appServerFor, startAppServer } from './appServer';
 import { startCheckoutBackend } from './checkoutBackend';
 import { STRIPE_API_KEY } from './env';

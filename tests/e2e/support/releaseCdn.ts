@@ -1,6 +1,6 @@
 // A CDN in front of the built remote, in memory and answered by Playwright routes at the origin the
 // fixtures name (CONFIGURED_REMOTE_ORIGIN): `releases/<name>/` directories, channels
-// (`<channel>/mf-manifest.json`, deploy/channelManifest.ts), and one-byte-level tampering of any file.
+// (`<channel>/mf-manifest.json`, release/channelManifest.ts), and one-byte-level tampering of any file.
 // Also the page files of `hosts/pinned/` (and the TypeScript modules they import, their
 // types stripped), served at the host's origin.
 import { createHash, webcrypto } from 'node:crypto';
@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import ts from 'typescript';
-import { channelManifest } from '../../../deploy/channelManifest';
+import { channelManifest } from '../../../release/channelManifest';
 import { CONFIGURED_REMOTE_ORIGIN, ROOT } from './env';
 
 export const integrityOf = (body: Buffer | string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
@@ -29,8 +29,8 @@ export async function newPublisher(): Promise<Publisher> {
   };
 }
 
-/** The build's publisher: the committed test key (build/keys/) signed its inventory. */
-export const BUILD_PUBLISHER_KEY = readFileSync(path.join(ROOT, 'build/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+/** The build's publisher: the committed test key (release/keys/) signed its inventory. */
+export const BUILD_PUBLISHER_KEY = readFileSync(path.join(ROOT, 'release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
 
 /** A build directory's files as served, uncompressed (the .gz and .br copies left out). */
 function servedFiles(dir: string): Map<string, Buffer> {

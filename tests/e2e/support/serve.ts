@@ -4,13 +4,13 @@
 // against the Stripe API stand-in), each on a random loopback port, so the remote's origin differs
 // from the host's and CORS is real.
 // Prints one JSON line with their URLs; exits when told to, or when its parent goes away.
-import { startStaticServer, type StaticServer } from '../../../build/staticServer';
-import { catalogOf, DEMO_PRODUCTS } from '../../../server/catalog';
+import { startStaticServer, type StaticServer } from '../../../serve/staticServer';
+import { catalogOf, DEMO_PRODUCTS } from '../../../server/sessions/catalog';
 import { openDatabase } from '../../../server/db/open';
-import { sqlFormSubmissions } from '../../../server/formSubmissions';
-import { sqlOrders } from '../../../server/orderStore';
+import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
+import { sqlOrders } from '../../../server/orders/orderStore';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
-import { sqlSessionRequests } from '../../../server/sessionRequests';
+import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
 import { serveUntilParentExits } from './serverProcess';

@@ -69,7 +69,7 @@ function answer(step: SessionStep, res: http.ServerResponse): void {
   }
 }
 
-/** The `handle` hook for build/staticServer.ts: answers the session routes, leaves the rest to the files. */
+/** The `handle` hook for serve/staticServer.ts: answers the session routes, leaves the rest to the files. */
 export async function handleSession(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const key = url.searchParams.get('key') ?? '';

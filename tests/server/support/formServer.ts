@@ -1,13 +1,13 @@
 // The checkout routes with the form's idempotency over a PGlite in memory, against the Stripe API
 // stand-in, and a browser's form post to them: what the form tests share.
 import type Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS, type Catalog } from '../../../server/catalog';
+import { catalogOf, DEMO_PRODUCTS, type Catalog } from '../../../server/sessions/catalog';
 import type { Database } from '../../../server/db/sql';
-import { sqlFormSubmissions } from '../../../server/formSubmissions';
-import type { ClientLimits } from '../../../server/rateLimit';
+import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
+import type { ClientLimits } from '../../../server/limits/rateLimit';
 import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
-import { sqlOrders } from '../../../server/orderStore';
-import { sqlSessionRequests } from '../../../server/sessionRequests';
+import { sqlOrders } from '../../../server/orders/orderStore';
+import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';

@@ -4,7 +4,7 @@
 // `closed`); reads commands on stdin: `write <prefix> <count>`, `close`. Goes when stdin ends.
 import { createInterface } from 'node:readline';
 import { openDatabase } from '../../../server/db/open';
-import { sqlOrders } from '../../../server/orderStore';
+import { sqlOrders } from '../../../server/orders/orderStore';
 
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const [dir, heartbeatMs, staleMs] = process.argv.slice(2);

@@ -1,0 +1,87 @@
+// POST from a plain HTML form (no JavaScript): `productId` (and optionally `mode`, `formKey`) in,
+// `303 See Other` to Stripe's hosted page out. Every refusal is a page in the person's language
+// (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
+// the fields, the client's rate, then Stripe.
+import Stripe from 'stripe';
+import type { Catalog } from '../sessions/catalog';
+import { formFingerprint } from './formFingerprint';
+import { checkFormOrigin, originAllowance } from './formOrigin';
+import { backLink, sendRefusal, type RefusalPage } from './formRefusal';
+import { parseFormSubmission } from './formRequest';
+import { formSessions } from './formSession';
+import type { FormSubmissions } from './formSubmissions';
+import { readBodyOrRefuse, type Handler } from '../http/http';
+import { DEFAULT_INTEGRATION } from '../orders/ourSession';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import type { SessionRequests } from '../sessions/sessionRequests';
+import { describeStripeFailure } from '../sessions/stripeErrors';
+
+export interface FormCheckoutOptions {
+  stripe: Stripe;
+  catalog: Catalog;
+  returnPage: string;
+  /** Where the form's idempotency is remembered (sqlFormSubmissions over the orders' database). */
+  formSubmissions: FormSubmissions;
+  /** The origins whose pages may post the form (formOriginsFromEnv); this server's own is always allowed. */
+  formOrigins: readonly string[];
+  /** The first parameters per Idempotency-Key, so every submit under a window's key sends the same. */
+  sessionRequests: SessionRequests;
+  integration?: string;
+  log?: (message: string, error: unknown) => void;
+  /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
+  rateLimit?: ClientLimits | false;
+  /** How long a body may take to arrive (http.ts BODY_TIMEOUT_MS by default). */
+  bodyTimeoutMs?: number;
+}
+
+const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
+
+/** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
+const isSetUpFault = (error: unknown) =>
+  error instanceof Stripe.errors.StripeAuthenticationError ||
+  error instanceof Stripe.errors.StripePermissionError ||
+  error instanceof Stripe.errors.StripeInvalidRequestError;
+
+export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
+  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
+  const limit = clientLimiter(rateLimit);
+  const trustProxy = rateLimit ? rateLimit.trustProxy : false;
+  const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
+  return async (req, res) => {
+    const isAllowed = originAllowance(formOrigins, req.headers.host);
+    const back = backLink(req.headers.referer, isAllowed);
+    const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
+    if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs, (status, _message, headers) => refuse({ status, reason: BODY_REFUSALS[status], headers }));
+    if (!body) return;
+    const origin = checkFormOrigin(req.headers, isAllowed);
+    if (!origin.ok) {
+      log('A payment form was refused (403): posted from another site.', origin.why);
+      return refuse({ status: 403, reason: 'crossSite' });
+    }
+    const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
+    if (!parsed.ok) {
+      log(`A payment form was refused (${parsed.status}).`, parsed.message);
+      return refuse({ status: parsed.status, reason: parsed.reason });
+    }
+    const take = limit('sessions', req);
+    if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
+    const { product, formKey } = parsed.value;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await sessionForSubmit(formFingerprint(req, { productId: product.id, formKey, trustProxy }), product);
+    } catch (error) {
+      const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
+      log(failure.message, error);
+      // Our own failure is a 500; Stripe's are 502, or 503 when it rate-limits the account.
+      if (failure.status === 500) return refuse({ status: 500, reason: 'failed' });
+      return refuse({ status: failure.status === 503 ? 503 : 502, reason: isSetUpFault(error) ? 'misconfigured' : 'unavailable' });
+    }
+    if (!session.url) {
+      log('A payment form got no page to go to (502).', `Stripe's session ${session.id} has no url.`);
+      return refuse({ status: 502, reason: 'unavailable' });
+    }
+    res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });
+    res.end();
+  };
+}

@@ -1,0 +1,46 @@
+// `npm run reconcile [-- --days N]`: reconcile.ts once. When a server owns the PGlite folder, it asks
+// that server for the run (reconcileSocket.ts) and prints its report; otherwise it runs it here with
+// the standalone server's configuration (STRIPE_SECRET_KEY, DATABASE_URL or the PGlite folder,
+// WAREHOUSE_URL). Exits 1 if an order failed to ship, so a scheduler notices.
+import { dataDirOf, describeDatabase, openDatabase } from '../db/open';
+import { ownershipFromEnv } from '../backend';
+import { stripeFromEnv } from '../main';
+import { sqlOrders } from '../orders/orderStore';
+import type { ReconcileReport } from './reconcile';
+import { reconcileAlone, summarize } from './reconcileSchedule';
+import { askOwnerToReconcile } from './reconcileSocket';
+import { warehouseFulfil } from '../orders/warehouse';
+
+function print(report: ReconcileReport | 'busy'): void {
+  if (report === 'busy') return console.log('another instance is reconciling now: nothing to do');
+  console.log(summarize(report));
+  for (const id of report.shipped) console.log(`  shipped ${id}`);
+  for (const { id, error } of report.failed) console.log(`  FAILED ${id}: ${error}`);
+  process.exitCode = report.failed.length ? 1 : 0;
+}
+
+async function main(env = process.env): Promise<void> {
+  const flag = process.argv.indexOf('--days');
+  const days = flag > 0 ? Number(process.argv[flag + 1]) : 7;
+  if (!(days > 0)) throw new Error('--days takes a positive number.');
+  console.log(`reconcile: complete Checkout Sessions of the last ${days} days, orders in ${describeDatabase(env)}`);
+  const answer = env.DATABASE_URL ? undefined : await askOwnerToReconcile(dataDirOf(env), days);
+  if (answer) {
+    console.log('run by the server that owns the folder (its Stripe key and warehouse):');
+    if ('error' in answer) throw new Error(answer.error);
+    return print('busy' in answer ? 'busy' : answer.report);
+  }
+  const stripe = stripeFromEnv(env);
+  const db = await openDatabase(env);
+  try {
+    const orders = sqlOrders(db);
+    print(await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }), ours: ownershipFromEnv(env) }));
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`reconcile: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

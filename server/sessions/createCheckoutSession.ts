@@ -1,0 +1,76 @@
+// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect),
+// `{ clientSecret }` (embedded) or `{ clientSecret, expiresAt }` (wallets: seconds since the epoch) out; the button's Idempotency-Key goes to Stripe as the request's, so
+// a retried click never makes a second session, and every attempt under it sends the first attempt's
+// parameters (sessionRequests.ts), so Stripe never refuses the retry.
+import type Stripe from 'stripe';
+import type { Catalog } from './catalog';
+import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from '../http/http';
+import { DEFAULT_INTEGRATION } from '../orders/ourSession';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { checkoutSessionParams } from './sessionParams';
+import { parseSessionRequest, type ButtonMode } from './sessionRequest';
+import type { SessionRequests } from './sessionRequests';
+import { describeStripeFailure } from './stripeErrors';
+
+export interface CreateSessionOptions {
+  stripe: Stripe;
+  catalog: Catalog;
+  /** The page Stripe sends the person back to, with `?session_id=…` (e.g. https://shop.example/checkout/return). */
+  returnPage: string;
+  /** Where a failure's details go (your logger); the browser gets a sentence. */
+  log?: (message: string, error: unknown) => void;
+  /** Stripe calls per client (rateLimit.ts): clicks, wallet sessions, status reads; `false` for none (a proxy in front limits already). */
+  rateLimit?: ClientLimits | false;
+  /** The first parameters per Idempotency-Key (sessionRequests.ts), so a retry sends the same ones. */
+  sessionRequests: SessionRequests;
+  /** The `metadata.integration` tag on every session created (ourSession.ts); CHECKOUT_INTEGRATION. */
+  integration?: string;
+  /** How long a request body may take to arrive before a 408 (http.ts, 10 s). */
+  bodyTimeoutMs?: number;
+}
+
+/**
+ * What the button gets back, or null when Stripe's session lacks what the mode needs. A wallet session
+ * also says when it ends: `expiresAt` (Stripe's `expires_at`) and `expiresIn`, the seconds it has left
+ * on this server's clock, which the button counts down on the page's own clock (a device's clock may
+ * be hours off). No cookie names the session: a completion in the page names it itself.
+ */
+export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>, mode: ButtonMode, nowSeconds = Math.floor(Date.now() / 1000)) {
+  if (mode === 'redirect') return session.url ? { url: session.url } : null;
+  if (!session.client_secret) return null;
+  if (mode !== 'wallets') return { clientSecret: session.client_secret };
+  return { clientSecret: session.client_secret, expiresAt: session.expires_at, expiresIn: Math.max(0, session.expires_at - nowSeconds) };
+}
+
+export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
+  const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION, bodyTimeoutMs } = options;
+  const limit = clientLimiter(rateLimit);
+  return async (req, res) => {
+    if (refuseMethod(req, res, 'POST')) return;
+    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs);
+    if (!body) return;
+    const parsed = parseSessionRequest(body, req.headers, catalog);
+    if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
+    const { product, mode, idempotencyKey } = parsed.value;
+    // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
+    // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
+    const take = limit(mode === 'wallets' ? 'walletSessions' : 'sessions', req);
+    if (!take.ok) {
+      const wait = String(take.retryAfterSeconds);
+      return sendError(res, 429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
+    }
+    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode]), () => checkoutSessionParams(product, mode, { returnPage, integration }));
+    if (!fixed.ok) return sendError(res, 409, 'This Idempotency-Key was first used for another product or mode; a new click sends a new key.');
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
+    } catch (error) {
+      const failure = describeStripeFailure(error, 'creating the Checkout Session');
+      log(failure.message, error);
+      return sendError(res, failure.status, failure.message);
+    }
+    const reply = sessionReply(session, mode);
+    if (!reply) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'redirect' ? 'url' : 'client_secret'}.`);
+    sendJson(res, 200, reply);
+  };
+}

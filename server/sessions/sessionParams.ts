@@ -1,0 +1,60 @@
+// Every parameter this server sends to Stripe to create a Checkout Session, in one place. Written for
+// API version 2026-10-28.endive (the pinned `stripe` library's): `ui_mode` is `hosted_page`,
+// `embedded_page` or `elements` since 2026-03-25.dahlia; the old `hosted`/`embedded`/`custom` are refused.
+import type Stripe from 'stripe';
+import type { Product } from './catalog';
+import { ourMetadata } from '../orders/ourSession';
+import type { ButtonMode } from './sessionRequest';
+
+/** Stripe puts the session's id in place of this, literally, when it sends the person back. */
+export const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+
+/** `page` with one more query parameter, the template kept unencoded (URLSearchParams would encode its braces). */
+export function withQuery(page: string, name: string, value: string): string {
+  const url = new URL(page);
+  return `${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}${name}=${value}`;
+}
+
+/**
+ * A wallet session is created before anyone clicks (the Express Checkout Element needs it to render),
+ * for every page view that nears the button: an hour, not Stripe's default day, so a price changed in
+ * the catalog reaches an open page within the hour (the button renews a session that expires while
+ * the page stays open). Stripe takes 30 minutes to 24 hours.
+ */
+export const WALLET_SESSION_SECONDS = 3600;
+
+/** Where the sessions come from: the shop's return page and the integration's tag (ourSession.ts). */
+export interface SessionOrigin {
+  /** The page Stripe sends the person back to, with `?session_id=…` added. */
+  returnPage: string;
+  integration: string;
+}
+
+/**
+ * Computed once per Idempotency-Key (sessionRequests.ts): `expires_at` depends on the clock, so a
+ * retry resends the first attempt's parameters rather than calling this again.
+ */
+export function checkoutSessionParams(
+  product: Product,
+  mode: ButtonMode,
+  { returnPage, integration }: SessionOrigin,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Stripe.Checkout.SessionCreateParams {
+  const common = {
+    mode: 'payment',
+    line_items: [
+      {
+        price_data: { currency: product.currency, unit_amount: product.unitAmount, product_data: { name: product.name } },
+        quantity: 1,
+      },
+    ],
+    // For fulfilment: which product the session paid for, and that it is this integration's to ship.
+    metadata: ourMetadata(integration, product.id),
+  } satisfies Stripe.Checkout.SessionCreateParams;
+  const back = withQuery(returnPage, 'session_id', SESSION_ID_TEMPLATE);
+  if (mode === 'embedded') return { ...common, ui_mode: 'embedded_page', return_url: back };
+  // `elements` refuses success_url and cancel_url; return_url is where a redirect-based method
+  // (a bank's page) sends the person back to.
+  if (mode === 'wallets') return { ...common, ui_mode: 'elements', return_url: back, expires_at: nowSeconds + WALLET_SESSION_SECONDS };
+  return { ...common, ui_mode: 'hosted_page', success_url: back, cancel_url: withQuery(returnPage, 'checkout', 'canceled') };
+}

@@ -1,0 +1,47 @@
+// GET ?session_id=cs_…: the order's state for the page the person comes back to. Only what that
+// page needs: no client secret, no email, no amounts. Each read is a Stripe API call, so a client has
+// a budget of them (rateLimit.ts), as it has of sessions.
+import type Stripe from 'stripe';
+import { refuseMethod, sendError, sendJson, type Handler } from '../http/http';
+import { orderOutcome, type OrderOutcome } from '../orders/orderOutcome';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { describeStripeFailure } from './stripeErrors';
+
+export interface SessionStatusReply {
+  status: Stripe.Checkout.Session.Status | null;
+  paymentStatus: Stripe.Checkout.Session.PaymentStatus;
+  outcome: OrderOutcome;
+}
+
+export interface SessionStatusOptions {
+  stripe: Stripe;
+  log?: (message: string, error: unknown) => void;
+  /** Its `status` budget per client; `false` for none. */
+  rateLimit?: ClientLimits | false;
+}
+
+const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
+
+export function sessionStatusHandler({ stripe, log = console.error, rateLimit = DEFAULT_LIMITS }: SessionStatusOptions): Handler {
+  const limit = clientLimiter(rateLimit);
+  return async (req, res) => {
+    if (refuseMethod(req, res, 'GET')) return;
+    const query = new URL(req.url ?? '/', 'http://server').searchParams;
+    const id = query.get('session_id') ?? '';
+    if (!SESSION_ID.test(id)) return sendError(res, 400, 'session_id must be a Checkout Session id (cs_test_… or cs_live_…).');
+    const take = limit('status', req);
+    if (!take.ok) {
+      const wait = String(take.retryAfterSeconds);
+      return sendError(res, 429, `Too many status requests from this client; try again in ${wait} s.`, { 'Retry-After': wait });
+    }
+    try {
+      const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
+      const reply: SessionStatusReply = { status: session.status, paymentStatus: session.payment_status, outcome: orderOutcome(session) };
+      sendJson(res, 200, reply);
+    } catch (error) {
+      const failure = describeStripeFailure(error, 'reading the Checkout Session');
+      if (failure.status !== 404) log(failure.message, error);
+      sendError(res, failure.status, failure.status === 404 ? 'No such Checkout Session.' : failure.message);
+    }
+  };
+}
