@@ -15,7 +15,7 @@ import { integrationFromEnv, type Ownership } from './orders/ourSession';
 import { limitsFromEnv } from './limits/rateLimit';
 import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
-import { checkoutRoutes } from './routes';
+import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
 
@@ -27,14 +27,15 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
   /** Another process took the PGlite folder over: the database is closed already (logged by default). */
   onDatabaseLost?: (error: Error) => void;
 }
 
 export interface CheckoutBackend {
-  routes: ReturnType<typeof checkoutRoutes>;
+  /** The three routes as Web handlers: `handlers.sessions(request, { clientAddress })`, or `handlers.route(…)`. */
+  handlers: CheckoutHandlers;
   db: Database;
   reconciler: Reconciler;
   /** Stops the schedule and the reconcile socket, then closes the database. */
@@ -63,7 +64,7 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
   const orders = sqlOrders(db);
   const fulfil = warehouseFulfil({ url: env.WAREHOUSE_URL, log });
   const ours = ownershipFromEnv(env);
-  const routes = checkoutRoutes({
+  const handlers = createCheckoutHandlers({
     stripe,
     ...ours,
     returnPage,
@@ -85,5 +86,5 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };
-  return { routes, db, reconciler, close };
+  return { handlers, db, reconciler, close };
 }

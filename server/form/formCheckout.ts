@@ -6,13 +6,13 @@ import Stripe from 'stripe';
 import type { Catalog } from '../sessions/catalog';
 import { formFingerprint } from './formFingerprint';
 import { checkFormOrigin, originAllowance } from './formOrigin';
-import { backLink, sendRefusal, type RefusalPage } from './formRefusal';
+import { backLink, refusalResponse, type RefusalPage } from './formRefusal';
 import { parseFormSubmission } from './formRequest';
 import { formSessions } from './formSession';
 import type { FormSubmissions } from './formSubmissions';
 import { readBodyOrRefuse, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
 import { describeStripeFailure } from '../sessions/stripeErrors';
 
@@ -30,6 +30,8 @@ export interface FormCheckoutOptions {
   log?: (message: string, error: unknown) => void;
   /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
   rateLimit?: ClientLimits | false;
+  /** Where the budgets are kept (in memory from `rateLimit` by default); the form spends `formSessions`. */
+  limiter?: ClientLimiter;
   /** How long a body may take to arrive (http.ts BODY_TIMEOUT_MS by default). */
   bodyTimeoutMs?: number;
 }
@@ -44,32 +46,33 @@ const isSetUpFault = (error: unknown) =>
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
   const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
-  const limit = clientLimiter(rateLimit);
-  const trustProxy = rateLimit ? rateLimit.trustProxy : false;
+  const limit = options.limiter ?? clientLimiter(rateLimit);
   const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
-  return async (req, res) => {
-    const isAllowed = originAllowance(formOrigins, req.headers.host);
-    const back = backLink(req.headers.referer, isAllowed);
-    const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
-    if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
-    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs, (status, _message, headers) => refuse({ status, reason: BODY_REFUSALS[status], headers }));
-    if (!body) return;
-    const origin = checkFormOrigin(req.headers, isAllowed);
+  return async (request, { clientAddress }) => {
+    const { headers } = request;
+    const isAllowed = originAllowance(formOrigins, headers.get('host') ?? new URL(request.url).host);
+    const back = backLink(headers.get('referer'), isAllowed);
+    const refuse = (page: RefusalPage) => refusalResponse(request, back, page);
+    if (request.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
+    const read = await readBodyOrRefuse(request, bodyTimeoutMs, (status, _message, extra) => refuse({ status, reason: BODY_REFUSALS[status], headers: extra }));
+    if ('refusal' in read) return read.refusal;
+    const origin = checkFormOrigin(headers, isAllowed);
     if (!origin.ok) {
       log('A payment form was refused (403): posted from another site.', origin.why);
       return refuse({ status: 403, reason: 'crossSite' });
     }
-    const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
+    const parsed = await parseFormSubmission(read.body, headers.get('content-type') ?? '', catalog);
     if (!parsed.ok) {
       log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
-    const take = limit('sessions', req);
+    const take = await limit('formSessions', clientAddress);
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
     const { product, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {
-      session = await sessionForSubmit(formFingerprint(req, { productId: product.id, formKey, trustProxy }), product);
+      const fingerprint = formFingerprint({ clientAddress, userAgent: headers.get('user-agent') ?? '', productId: product.id, formKey });
+      session = await sessionForSubmit(fingerprint, product);
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);
@@ -81,7 +84,6 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
       log('A payment form got no page to go to (502).', `Stripe's session ${session.id} has no url.`);
       return refuse({ status: 502, reason: 'unavailable' });
     }
-    res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });
-    res.end();
+    return new Response(null, { status: 303, headers: { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' } });
   };
 }

@@ -3,7 +3,6 @@
 // Never an amount: the price comes from the catalog. Whatever mode it names, a form leads to
 // Stripe's hosted page: embedding a session or showing wallets takes our JavaScript, which a form is
 // there to do without, and refusing would leave the person unable to pay for the host's choice.
-import type { IncomingMessage } from 'node:http';
 import type { Catalog, Product } from '../sessions/catalog';
 import type { RefusalReason } from './refusalTexts';
 
@@ -15,11 +14,12 @@ const TEXT_PLAIN = /^\s*text\/plain\b/i;
  * Sent by a person's browser as a page (a form's post, a navigation), so answered in HTML. The
  * button's fetch sends JSON with `Sec-Fetch-Mode: cors` and gets JSON.
  */
-export function isFormRequest(req: IncomingMessage): boolean {
-  const type = req.headers['content-type'] ?? '';
+export function isFormRequest(request: Request): boolean {
+  const { headers } = request;
+  const type = headers.get('content-type') ?? '';
   if (FORM_ENCODED.test(type) || TEXT_PLAIN.test(type)) return true;
-  if (req.headers['sec-fetch-mode'] === 'navigate' || req.headers['sec-fetch-dest'] === 'document') return true;
-  return req.method !== 'POST' && /\btext\/html\b/i.test(req.headers.accept ?? '');
+  if (headers.get('sec-fetch-mode') === 'navigate' || headers.get('sec-fetch-dest') === 'document') return true;
+  return request.method !== 'POST' && /\btext\/html\b/i.test(headers.get('accept') ?? '');
 }
 
 const FORM_MODES = ['redirect', 'embedded', 'wallets'];
@@ -36,13 +36,13 @@ export type FormParsed = { ok: true; value: FormSubmission } | { ok: false; stat
 
 const refuse = (message: string, reason: RefusalReason = 'form', status: 400 | 415 = 400): FormParsed => ({ ok: false, status, reason, message });
 
-async function readFields(body: Buffer, type: string): Promise<FormData | URLSearchParams | null> {
-  if (/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams(body.toString('utf8'));
+async function readFields(body: Uint8Array, type: string): Promise<FormData | URLSearchParams | null> {
+  if (/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams(new TextDecoder().decode(body));
   // The platform's own multipart parser (undici's), the one `fetch` uses.
-  return new Response(new Uint8Array(body), { headers: { 'Content-Type': type } }).formData().catch(() => null);
+  return new Response(body.slice(), { headers: { 'Content-Type': type } }).formData().catch(() => null);
 }
 
-export async function parseFormSubmission(body: Buffer, type: string, catalog: Catalog): Promise<FormParsed> {
+export async function parseFormSubmission(body: Uint8Array, type: string, catalog: Catalog): Promise<FormParsed> {
   if (!FORM_ENCODED.test(type)) return refuse(`A form must be sent urlencoded or multipart, not ${type.split(';')[0].slice(0, 64)}.`, 'form', 415);
   const fields = await readFields(body, type);
   if (!fields) return refuse('The multipart body could not be read.');

@@ -1,7 +1,6 @@
 // What the button sends for a Checkout Session: `{ productId, mode }` as JSON, and a fresh
 // Idempotency-Key header per click (per wallet session, in wallets mode). Never an amount: the price
 // comes from the catalog.
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Catalog, Product } from './catalog';
 
 /**
@@ -24,14 +23,14 @@ const refuse = (message: string, status: 400 | 415 = 400): Parsed<never> => ({ o
 /** Stripe takes keys of up to 255 characters; the button sends a UUID. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
 
-export function parseSessionRequest(body: Buffer, headers: IncomingHttpHeaders, catalog: Catalog): Parsed<SessionRequest> {
-  const type = headers['content-type'] ?? '';
+export function parseSessionRequest(body: Uint8Array, headers: Headers, catalog: Catalog): Parsed<SessionRequest> {
+  const type = headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return refuse('Send the session request as JSON (Content-Type: application/json).', 415);
-  const idempotencyKey = headers['idempotency-key']?.toString() ?? '';
+  const idempotencyKey = headers.get('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refuse('The Idempotency-Key header is missing or malformed (8 to 255 visible characters).');
   let input: unknown;
   try {
-    input = JSON.parse(body.toString('utf8'));
+    input = JSON.parse(new TextDecoder().decode(body));
   } catch {
     return refuse('The body is not JSON.');
   }

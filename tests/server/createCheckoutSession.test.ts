@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { DEFAULT_INTEGRATION } from '../../server/orders/ourSession';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import type { ClientLimits } from '../../server/limits/rateLimit';
 import * as sessionParams from '../../server/sessions/sessionParams';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
@@ -20,7 +20,7 @@ const logged: string[] = [];
 let store: Awaited<ReturnType<typeof memoryOrders>>;
 
 async function start(stripe: Stripe, rateLimit: ClientLimits | false = false): Promise<Served> {
-  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
+  const routes = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
   return serveRoutes(routes);
 }
 
