@@ -51,8 +51,37 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return all;
 }
 
-/** The bytes as they arrived: a webhook's signature is computed over exactly these. */
-export async function readRawBody(request: Request, limit = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): Promise<Uint8Array> {
+/** One read per request: an adapter may read the body ahead of a framework's parsers (readBodyAhead). */
+const bodies = new WeakMap<Request, Promise<Uint8Array>>();
+
+/**
+ * The bytes as they arrived: a webhook's signature is computed over exactly these. Read once per
+ * request; a second call gets the first one's bytes (or its failure).
+ */
+export function readRawBody(request: Request, limit = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): Promise<Uint8Array> {
+  let read = bodies.get(request);
+  if (!read) {
+    read = readOnce(request, limit, timeoutMs);
+    // The failure is the handler's to answer; an adapter that only reads ahead must not leave it unhandled.
+    read.catch(() => {});
+    bodies.set(request, read);
+  }
+  return read;
+}
+
+/**
+ * For adapters whose framework parses bodies before the routes run (Express): reads the body now,
+ * within the routes' bounds; the handler later answers with these bytes, or with the failure's refusal.
+ * Resolves to false when the body could not be taken (the handler's answer says why).
+ */
+export function readBodyAhead(request: Request, timeoutMs = BODY_TIMEOUT_MS): Promise<boolean> {
+  return readRawBody(request, MAX_BODY_BYTES, timeoutMs).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function readOnce(request: Request, limit: number, timeoutMs: number): Promise<Uint8Array> {
   if (request.bodyUsed) throw new Error('The request body was already read (a body parser ran before the checkout routes).');
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
