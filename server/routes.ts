@@ -9,6 +9,7 @@ import { isFormRequest } from './form/formRequest';
 import { errorResponse, type CheckoutContext, type Handler } from './http/http';
 import { clientLimiter, DEFAULT_LIMITS } from './limits/rateLimit';
 import { DEFAULT_INTEGRATION } from './orders/ourSession';
+import { checkSessionPolicy } from './sessions/sessionPolicy';
 import { sessionStatusHandler } from './sessions/sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './orders/stripeWebhook';
 
@@ -49,7 +50,9 @@ function guarded(handler: Handler, log: (message: string, error: unknown) => voi
   };
 }
 
+/** Throws, at start-up, on options that would fail every session (a malformed connected account). */
 export function createCheckoutHandlers(options: CheckoutHandlerOptions): CheckoutHandlers {
+  checkSessionPolicy(options);
   const { webhookSecret, formSubmissions, formOrigins = [new URL(options.returnPage).origin] } = options;
   const log = options.log ?? console.error;
   // One limiter for the routes: the button's sessions, the form's, and status reads each keep their buckets.

@@ -1,4 +1,4 @@
-// POST from a plain HTML form (no JavaScript): `productId` (and optionally `mode`, `formKey`) in,
+// POST from a plain HTML form (no JavaScript): `productId` (and optionally `quantity`, `mode`, `formKey`) in,
 // `303 See Other` to Stripe's hosted page out. Every refusal is a page in the person's language
 // (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
 // the fields, the client's rate, then Stripe.
@@ -14,9 +14,10 @@ import { readBodyOrRefuse, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
+import { accountOption, sessionParamsFor, type SessionPolicy } from '../sessions/sessionPolicy';
 import { describeStripeFailure } from '../sessions/stripeErrors';
 
-export interface FormCheckoutOptions {
+export interface FormCheckoutOptions extends SessionPolicy {
   stripe: Stripe;
   catalog: Catalog;
   returnPage: string;
@@ -47,8 +48,9 @@ const isSetUpFault = (error: unknown) =>
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
   const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
   const limit = options.limiter ?? clientLimiter(rateLimit);
-  const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
-  return async (request, { clientAddress }) => {
+  const sessionForSubmit = formSessions({ stripe, submissions: formSubmissions, sessionRequests, requestOptions: accountOption(options) });
+  return async (request, context) => {
+    const { clientAddress } = context;
     const { headers } = request;
     const isAllowed = originAllowance(formOrigins, headers.get('host') ?? new URL(request.url).host);
     const back = backLink(headers.get('referer'), isAllowed);
@@ -68,11 +70,13 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     }
     const take = await limit('formSessions', clientAddress);
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
-    const { product, formKey } = parsed.value;
+    const { product, quantity, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {
-      const fingerprint = formFingerprint({ clientAddress, userAgent: headers.get('user-agent') ?? '', productId: product.id, formKey });
-      session = await sessionForSubmit(fingerprint, product);
+      const fingerprint = formFingerprint({ clientAddress, userAgent: headers.get('user-agent') ?? '', productId: product.id, quantity, formKey });
+      // A form leads to Stripe's hosted page, whatever mode it names (formRequest.ts).
+      const params = await sessionParamsFor({ product, quantity, mode: 'redirect' }, { returnPage, integration }, options, request, context);
+      session = await sessionForSubmit(fingerprint, { request: JSON.stringify([product.id, 'redirect', quantity]), params });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);

@@ -9,6 +9,7 @@ export interface FingerprintParts {
   clientAddress: string;
   userAgent: string;
   productId: string;
+  quantity: number;
   /** The page's own key for the form ('' when it has none): one render, one fingerprint. */
   formKey: string;
 }
@@ -17,7 +18,8 @@ export interface FingerprintParts {
  * A hash, so the database never holds an address or a User-Agent. The address and User-Agent are
  * always part of it, even with a formKey: a page cached by a CDN would hand everyone the same key.
  */
-export function formFingerprint({ clientAddress, userAgent, productId, formKey }: FingerprintParts): string {
-  const parts = [clientKey(clientAddress || 'unknown'), userAgent, productId, formKey];
+export function formFingerprint({ clientAddress, userAgent, productId, quantity, formKey }: FingerprintParts): string {
+  // One unit keeps the fingerprint of before quantities existed: a window open across a deploy stays one session.
+  const parts = [clientKey(clientAddress || 'unknown'), userAgent, quantity === 1 ? productId : `${productId}*${quantity}`, formKey];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }

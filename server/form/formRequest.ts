@@ -1,9 +1,9 @@
-// What a plain HTML form sends for a Checkout Session: `productId`, and optionally `mode` and a
+// What a plain HTML form sends for a Checkout Session: `productId`, and optionally `quantity`, `mode` and a
 // `formKey` (a fresh value per page render, when the page can put one in: see formSubmissions.ts).
 // Never an amount: the price comes from the catalog. Whatever mode it names, a form leads to
 // Stripe's hosted page: embedding a session or showing wallets takes our JavaScript, which a form is
 // there to do without, and refusing would leave the person unable to pay for the host's choice.
-import type { Catalog, Product } from '../sessions/catalog';
+import { quantityOf, type Catalog, type Product } from '../sessions/catalog';
 import type { RefusalReason } from './refusalTexts';
 
 /** A form's two encodings that carry fields by name; `text/plain`, its third, is ambiguous and refused. */
@@ -28,6 +28,8 @@ const FORM_KEY = /^[\x21-\x7e]{8,128}$/;
 
 export interface FormSubmission {
   product: Product;
+  /** Within the product's range. */
+  quantity: number;
   /** The page's own key for this form, or '' when it has none. */
   formKey: string;
 }
@@ -54,5 +56,7 @@ export async function parseFormSubmission(body: Uint8Array, type: string, catalo
   if (typeof formKey !== 'string' || (formKey !== '' && !FORM_KEY.test(formKey))) return refuse('formKey must be 8 to 128 visible characters.');
   const product = catalog(productId);
   if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`, 'product');
-  return { ok: true, value: { product, formKey } };
+  const quantity = quantityOf(product, fields.get('quantity') ?? undefined);
+  if (!quantity.ok) return refuse(quantity.message, 'quantity');
+  return { ok: true, value: { product, quantity: quantity.quantity, formKey } };
 }

@@ -1,4 +1,4 @@
-// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect),
+// POST: the button's session endpoint. `{ productId, quantity?, mode }` in, `{ url }` (redirect),
 // `{ clientSecret }` (embedded) or `{ clientSecret, expiresAt }` (wallets: seconds since the epoch) out; the button's Idempotency-Key goes to Stripe as the request's, so
 // a retried click never makes a second session, and every attempt under it sends the first attempt's
 // parameters (sessionRequests.ts), so Stripe never refuses the retry.
@@ -7,12 +7,12 @@ import type { Catalog } from './catalog';
 import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
-import { checkoutSessionParams } from './sessionParams';
+import { accountOption, sessionParamsFor, type SessionPolicy } from './sessionPolicy';
 import { parseSessionRequest, type ButtonMode } from './sessionRequest';
 import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
-export interface CreateSessionOptions {
+export interface CreateSessionOptions extends SessionPolicy {
   stripe: Stripe;
   catalog: Catalog;
   /** The page Stripe sends the person back to, with `?session_id=…` (e.g. https://shop.example/checkout/return). */
@@ -47,14 +47,15 @@ export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'cli
 export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
   const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION, bodyTimeoutMs } = options;
   const limit = options.limiter ?? clientLimiter(rateLimit);
-  return async (request, { clientAddress }) => {
+  return async (request, context) => {
+    const { clientAddress } = context;
     const wrongMethod = refuseMethod(request, 'POST');
     if (wrongMethod) return wrongMethod;
     const read = await readBodyOrRefuse(request, bodyTimeoutMs);
     if ('refusal' in read) return read.refusal;
     const parsed = parseSessionRequest(read.body, request.headers, catalog);
     if (!parsed.ok) return errorResponse(parsed.status, parsed.message);
-    const { product, mode, idempotencyKey } = parsed.value;
+    const { product, quantity, mode, idempotencyKey } = parsed.value;
     // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
     // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
     const take = await limit(mode === 'wallets' ? 'walletSessions' : 'sessions', clientAddress);
@@ -62,11 +63,12 @@ export function createCheckoutSessionHandler(options: CreateSessionOptions): Han
       const wait = String(take.retryAfterSeconds);
       return errorResponse(429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
     }
-    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode]), () => checkoutSessionParams(product, mode, { returnPage, integration }));
-    if (!fixed.ok) return errorResponse(409, 'This Idempotency-Key was first used for another product or mode; a new click sends a new key.');
+    const params = await sessionParamsFor({ product, quantity, mode }, { returnPage, integration }, options, request, context);
+    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode, quantity]), () => params);
+    if (!fixed.ok) return errorResponse(409, 'This Idempotency-Key was first used for another product, quantity or mode; a new click sends a new key.');
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
+      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey, ...accountOption(options) });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session');
       log(failure.message, error);

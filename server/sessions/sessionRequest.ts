@@ -1,7 +1,7 @@
-// What the button sends for a Checkout Session: `{ productId, mode }` as JSON, and a fresh
+// What the button sends for a Checkout Session: `{ productId, quantity?, mode }` as JSON, and a fresh
 // Idempotency-Key header per click (per wallet session, in wallets mode). Never an amount: the price
 // comes from the catalog.
-import type { Catalog, Product } from './catalog';
+import { quantityOf, type Catalog, type Product } from './catalog';
 
 /**
  * The kind of session the button asks for: Stripe's hosted page (`redirect`, also the card button of
@@ -12,6 +12,8 @@ const MODES: ButtonMode[] = ['redirect', 'embedded', 'wallets'];
 
 export interface SessionRequest {
   product: Product;
+  /** Within the product's range (catalog.ts). */
+  quantity: number;
   mode: ButtonMode;
   idempotencyKey: string;
 }
@@ -34,10 +36,12 @@ export function parseSessionRequest(body: Uint8Array, headers: Headers, catalog:
   } catch {
     return refuse('The body is not JSON.');
   }
-  const { productId, mode } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const { productId, mode, quantity: asked } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (typeof productId !== 'string') return refuse('The body needs a productId (a string).');
   const product = catalog(productId);
   if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`);
   if (!MODES.includes(mode as ButtonMode)) return refuse(`mode must be "redirect", "embedded" or "wallets".`);
-  return { ok: true, value: { product, mode: mode as ButtonMode, idempotencyKey } };
+  const quantity = quantityOf(product, asked);
+  if (!quantity.ok) return refuse(quantity.message);
+  return { ok: true, value: { product, quantity: quantity.quantity, mode: mode as ButtonMode, idempotencyKey } };
 }

@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import { errorResponse, jsonResponse, refuseMethod, type Handler } from '../http/http';
 import { orderOutcome, type OrderOutcome } from '../orders/orderOutcome';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
+import { accountOption } from './sessionPolicy';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface SessionStatusReply {
@@ -20,11 +21,13 @@ export interface SessionStatusOptions {
   rateLimit?: ClientLimits | false;
   /** Where the budgets are kept (in memory from `rateLimit` by default). */
   limiter?: ClientLimiter;
+  /** The connected account the sessions were created on (sessionPolicy.ts). */
+  stripeAccount?: string;
 }
 
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
 
-export function sessionStatusHandler({ stripe, log = console.error, rateLimit = DEFAULT_LIMITS, limiter }: SessionStatusOptions): Handler {
+export function sessionStatusHandler({ stripe, log = console.error, rateLimit = DEFAULT_LIMITS, limiter, stripeAccount }: SessionStatusOptions): Handler {
   const limit = limiter ?? clientLimiter(rateLimit);
   return async (request, { clientAddress }) => {
     const wrongMethod = refuseMethod(request, 'GET');
@@ -37,7 +40,7 @@ export function sessionStatusHandler({ stripe, log = console.error, rateLimit = 
       return errorResponse(429, `Too many status requests from this client; try again in ${wait} s.`, { 'Retry-After': wait });
     }
     try {
-      const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
+      const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }, accountOption({ stripeAccount }));
       const reply: SessionStatusReply = { status: session.status, paymentStatus: session.payment_status, outcome: orderOutcome(session) };
       return jsonResponse(200, reply);
     } catch (error) {
