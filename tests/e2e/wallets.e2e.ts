@@ -312,7 +312,7 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await walletsShown(host);
   });
 
-  it('<checkout-button mode="wallets"> (docs/hosts.md\'s page): the row in the shadow root, checkout-complete', async () => {
+  it('<checkout-button mode="wallets"> (docs/hosts/wallets.md\'s page): the row in the shadow root, checkout-complete', async () => {
     const { host, events } = await openElementPage(open, {
       file: 'wallets.html',
       before: (h) => h.context.addInitScript(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['link'] })),
