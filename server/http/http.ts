@@ -1,6 +1,6 @@
 // The little HTTP the handlers share, on Web-standard `Request` and `Response` only (no node:http):
 // read a request's raw body (bounded in size and time), answer JSON.
-import { positiveOr, startTimer } from '../../src/bounds';
+import { positiveOr, startTimer } from '../../src/core/bounds';
 
 /** What the host's framework or our adapter knows of the request beyond its bytes. */
 export interface CheckoutContext {
