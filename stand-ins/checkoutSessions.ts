@@ -42,8 +42,15 @@ interface Stored {
 export class CheckoutSessionBook {
   private readonly sessions = new Map<string, Stored>();
 
-  /** `now`: the stand-in's clock in ms (a test sets it back to create sessions "days ago"). */
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `now`: the stand-in's clock in ms (a test sets it back to create sessions "days ago").
+   * `hostedPageUrl`: where a hosted_page session's `url` points (Stripe's own origin by default; an
+   * offline server of ours serves the stand-in page instead).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly hostedPageUrl: (sessionId: string) => string = (id) => `https://checkout.stripe.com/c/pay/${id}#stand-in`,
+  ) {}
 
   private seconds(): number {
     return Math.floor(this.now() / 1000);
@@ -86,7 +93,7 @@ export class CheckoutSessionBook {
       return_url: params.return_url ?? null,
       redirect_on_completion: uiMode === 'embedded_page' ? (params.redirect_on_completion ?? 'always') : null,
       // What Stripe answers: a hosted page on checkout.stripe.com, or a secret for Stripe.js (embedded or Elements).
-      url: uiMode === 'hosted_page' ? `https://checkout.stripe.com/c/pay/${id}#stand-in` : null,
+      url: uiMode === 'hosted_page' ? this.hostedPageUrl(id) : null,
       client_secret: uiMode === 'embedded_page' || uiMode === 'elements' ? `${id}_secret_${token(8)}` : null,
       customer_details: null,
       payment_intent: null,

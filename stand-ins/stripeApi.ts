@@ -43,6 +43,8 @@ export interface StripeApiStandInOptions {
   prices?: readonly StandInPrice[];
   /** The connected accounts a `Stripe-Account` header may name (DEFAULT_CONNECTED_ACCOUNTS); others are refused 403. */
   connectedAccounts?: readonly string[];
+  /** Where a hosted_page session's `url` leads: `https://checkout.stripe.com/c/pay/<id>#stand-in` by default. */
+  hostedPageUrl?: (sessionId: string) => string;
 }
 
 export interface StripeApiStandIn {
@@ -99,7 +101,7 @@ function accountOf(header: string | string[] | undefined, known: readonly string
 }
 
 export async function startStripeApiStandIn(options: StripeApiStandInOptions = {}): Promise<StripeApiStandIn> {
-  const book = new CheckoutSessionBook(options.now);
+  const book = new CheckoutSessionBook(options.now, options.hostedPageUrl);
   const prices = new PriceBook(options.prices ?? DEFAULT_STAND_IN_PRICES);
   const connectedAccounts = options.connectedAccounts ?? DEFAULT_CONNECTED_ACCOUNTS;
   const requests: RecordedRequest[] = [];

@@ -7,6 +7,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { CheckoutContext } from '../http/http';
 import { BODY_TIMEOUT_MS } from '../http/http';
+import { CHECKOUT_PATHS } from '../routes';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 export { trustProxyFromEnv, type TrustProxy } from './trustProxy';
@@ -23,17 +24,22 @@ export interface NodeAdapterOptions {
   log?: (message: string, error: unknown) => void;
 }
 
+const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
+
 /**
  * `(req, res) => Promise<boolean>`: answers the checkout paths (true) and leaves any other request
- * untouched (false) for your server to answer. The request's body is not read unless it is ours.
+ * untouched (false) for your server to answer: its body is not read (a bare route function is given
+ * every request).
  */
 export function toNodeHandler(
   handlers: { route: CheckoutRoute } | CheckoutRoute,
   { trustProxy = false, warn, log = console.error }: NodeAdapterOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const route = typeof handlers === 'function' ? handlers : handlers.route;
+  const ours = typeof handlers === 'function' ? () => true : (req: IncomingMessage) => PATHS.has((req.url ?? '/').split('?')[0]);
   const clientAddressOf = clientResolver(trustProxy, warn);
   return async (req, res) => {
+    if (!ours(req)) return false;
     let request: Request;
     try {
       request = createRequest(req, res);
