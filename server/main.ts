@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { boundServerTimeouts, toNodeListener, trustProxyFromEnv } from './adapters/node';
 import { openCheckoutBackend } from './backend';
+import { serverRelease } from './release';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
@@ -50,7 +51,7 @@ if (require.main === module) {
       process.on('SIGINT', stop);
       // A child of a test or of the load run: go when the parent does, even if it was killed.
       if (process.env.EXIT_WITH_STDIN === '1') process.stdin.on('end', stop).resume();
-      process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
+      process.stdout.write(`${JSON.stringify({ url, pid: process.pid, release: serverRelease })}\n`);
     },
     (error: unknown) => {
       console.error(error);
