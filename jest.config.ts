@@ -27,7 +27,12 @@ const config: Config = {
       testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/dist/'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
       // See the file: the real module caches the first window.Stripe across tests.
-      moduleNameMapper: { '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
+      moduleNameMapper: {
+        '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts',
+        // The server half by its package's names, as the recipes import it (packages/server).
+        '^@checkout/server$': '<rootDir>/server/index.ts',
+        '^@checkout/server/(node|express|fastify)$': '<rootDir>/server/adapters/$1.ts',
+      },
       // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
       transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs', [ESM_ONLY]: esmOnly },
       transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|@remix-run/node-fetch-server/)'],
