@@ -132,11 +132,9 @@ export async function readBodyOrRefuse(
   }
 }
 
-const encoder = new TextEncoder();
-
 /** A body of known bytes with its Content-Length, so an adapter need not chunk it. */
 export function bytesResponse(status: number, text: string, headers: Record<string, string>): Response {
-  const bytes = encoder.encode(text);
+  const bytes = new TextEncoder().encode(text);
   return new Response(bytes, { status, headers: { 'Content-Length': String(bytes.byteLength), ...headers } });
 }
 
