@@ -47,14 +47,17 @@ type Carrying = ExpressRequest & { [WEB_REQUEST]?: Request };
 const pathOf = (req: ExpressRequest) => (req.originalUrl ?? req.url ?? '/').split('?')[0];
 const isOurs = (req: ExpressRequest) => PATHS.has(pathOf(req));
 
-/** Express 5's middleware reading the checkout paths' bodies ahead of any parser (mountCheckout puts it first). */
-export function checkoutBodyReader(options: Pick<ExpressAdapterOptions, 'bodyTimeoutMs'> = {}): ExpressMiddleware {
+/**
+ * Express 5's middleware reading the checkout paths' bodies ahead of any parser (mountCheckout puts
+ * it first). A body that cannot be taken (too large, too slow) is answered at once by `refuse` (the
+ * routes, with their own 413 or 408), not handed to a parser that would wait for the rest.
+ */
+export function checkoutBodyReader(refuse: ExpressMiddleware, options: Pick<ExpressAdapterOptions, 'bodyTimeoutMs'> = {}): ExpressMiddleware {
   return (req, res, next) => {
     if (!isOurs(req) || req.method === 'GET' || req.method === 'HEAD') return next();
     const request = createRequest(req, res);
     (req as Carrying)[WEB_REQUEST] = request;
-    // A body that fails (too large, too slow) is answered by the route with its own refusal.
-    void readBodyAhead(request, options.bodyTimeoutMs).then(() => next());
+    void readBodyAhead(request, options.bodyTimeoutMs).then((taken) => (taken ? next() : refuse(req, res, next)));
   };
 }
 
@@ -117,9 +120,10 @@ export function checkoutExpress(handlers: { route: CheckoutRoute } | CheckoutRou
  * their bodies are read first, whatever parsers the app has.
  */
 export function mountCheckout(app: ExpressApp, handlers: { route: CheckoutRoute } | CheckoutRoute, options: ExpressAdapterOptions = {}): void {
-  app.use(checkoutBodyReader(options));
+  const routes = checkoutExpress(handlers, options);
+  app.use(checkoutBodyReader(routes, options));
   // Express runs its stack in order: the reader goes first, ahead of any parser already mounted.
   const { stack } = app.router;
   stack.unshift(stack.pop());
-  app.use(checkoutExpress(handlers, options));
+  app.use(routes);
 }

@@ -4,6 +4,7 @@
 // while the app's own routes keep their parsed bodies. And the Node adapter's client address behind
 // trusted proxies (TRUST_PROXY by hop count or address list).
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
@@ -129,6 +130,34 @@ describe('Express 5, express.json() and express.urlencoded() mounted before the 
   it("the app's own routes keep their parsers", async () => {
     const response = await fetch(`${served.url}/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' });
     expect(await response.json()).toEqual({ parsed: { a: 1 } });
+  });
+});
+
+describe('Express 5, a slow body with the parsers on', () => {
+  it('is answered 408 by the routes within their time, the connection closed, never left to a parser', async () => {
+    const slow = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/return', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, bodyTimeoutMs: 300, log: () => {} });
+    const app = express();
+    app.use(express.json());
+    mountCheckout(app, slow, { bodyTimeoutMs: 300 });
+    const served = await listen(http.createServer(app));
+    try {
+      const { port } = new URL(served.url);
+      const started = Date.now();
+      const text = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(received));
+        socket.write('POST /api/checkout-sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: express-slow-0001\r\nContent-Length: 100\r\n\r\n{"product');
+        setTimeout(() => socket.destroy(), 3_000);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await served.close();
+    }
   });
 });
 
