@@ -82,13 +82,13 @@ function lineItemError(item: FormValue, i: number): StripeErrorBody | null {
   if (item.price === undefined && item.price_data === undefined) return invalid(`${at}[price]`, 'You must specify either `price` or `price_data` for each line item.', 'parameter_missing');
   if (item.price !== undefined && item.price_data !== undefined) return invalid(`${at}[price]`, 'You may only specify one of these parameters: price, price_data.', 'parameters_exclusive');
   if (item.quantity === undefined) return missing(`${at}[quantity]`);
-  if (!/^[1-9]\d*$/.test(String(item.quantity))) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+  if (typeof item.quantity !== 'string' || !/^[1-9]\d*$/.test(item.quantity)) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
   const data = item.price_data;
   if (data === undefined) return null;
   if (!isObject(data)) return invalid(`${at}[price_data]`, 'Invalid object');
   if (typeof data.currency !== 'string' || !/^[a-z]{3}$/.test(data.currency)) return missing(`${at}[price_data][currency]`);
   if (data.unit_amount === undefined && data.unit_amount_decimal === undefined) return missing(`${at}[price_data][unit_amount]`);
-  if (data.unit_amount !== undefined && !/^\d+$/.test(String(data.unit_amount))) {
+  if (data.unit_amount !== undefined && (typeof data.unit_amount !== 'string' || !/^\d+$/.test(data.unit_amount))) {
     return invalid(`${at}[price_data][unit_amount]`, 'Invalid integer', 'parameter_invalid_integer');
   }
   if (data.product === undefined && !(isObject(data.product_data) && typeof data.product_data.name === 'string' && data.product_data.name)) {

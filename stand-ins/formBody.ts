@@ -15,7 +15,7 @@ function place(target: FormObject, path: string[], value: string): void {
       return;
     }
     const next = node[name];
-    node = (typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {})) as FormObject;
+    node = (typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {}));
   });
 }
 

@@ -8,8 +8,17 @@ export interface Served {
 }
 
 export async function serveRoutes(handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean | void>): Promise<Served> {
-  const server = http.createServer(async (req, res) => {
-    if ((await handle(req, res)) === false) res.writeHead(404).end();
+  // A handler that throws answers 500 (and the test sees it), rather than leaving the request hanging.
+  const server = http.createServer((req, res) => {
+    handle(req, res).then(
+      (handled) => {
+        if (handled === false) res.writeHead(404).end();
+      },
+      (error: unknown) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(error));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
