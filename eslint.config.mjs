@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CHECKOUT_ERROR = { from: 'file', name: 'CheckoutError', path: 'src/types.ts' };
+const CHECKOUT_ERROR = { from: 'file', name: 'CheckoutError', path: 'src/core/types.ts' };
 
 export default defineConfig([
   {
@@ -79,8 +79,8 @@ export default defineConfig([
   },
   {
     // Required when the hook first runs, not when the module loads (the comment there says why).
-    files: ['src/stripeScript.ts'],
-    rules: { '@typescript-eslint/no-require-imports': ['error', { allow: ['^\\./ui/useStripeScript$'] }] },
+    files: ['src/exposes/stripeScript.ts'],
+    rules: { '@typescript-eslint/no-require-imports': ['error', { allow: ['^\\.\\./ui/useStripeScript$'] }] },
   },
   {
     // Files tsconfig.json leaves out (fixtures compiled by their own tools): the rules that need no types.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { CheckoutError } from '../types';
+import type { CheckoutError } from '../core/types';
 import { useLatest } from './useLatest';
 
 /**
