@@ -98,7 +98,10 @@ export default defineConfig([
   {
     // The host matrix's pages and their build configs.
     files: ['tests/e2e/hosts/**/*.{js,jsx,mjs,cjs}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      // webpack's runtime globals, which webpack's dynamic-container recipe calls (webpack-runtime/).
+      globals: { ...globals.browser, ...globals.node, __webpack_init_sharing__: 'readonly', __webpack_share_scopes__: 'readonly' },
+    },
   },
   {
     // Our own JavaScript runs in Node, as CommonJS (a worker, jest's transformer and reporter).
