@@ -5,6 +5,9 @@
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
+/** A value as Stripe quotes it in a refusal: the string as sent, a nested value as JSON. */
+export const formText = (value: FormValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 function place(target: FormObject, path: string[], value: string): void {
   let node = target;
   path.forEach((key, i) => {
