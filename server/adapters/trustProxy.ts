@@ -25,7 +25,7 @@ export function trustProxyFromEnv(env: NodeJS.ProcessEnv): TrustProxy {
   try {
     proxyaddr.compile(list);
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message} (a hop count, or addresses and CIDR ranges separated by commas).`);
+    throw new Error(`TRUST_PROXY: ${(error as Error).message} (a hop count, or addresses and CIDR ranges separated by commas).`, { cause: error });
   }
   return list;
 }
