@@ -5,10 +5,10 @@
 // checkout paths only: it reads their body within the routes' bounds (the parsers then see a finished
 // stream and skip it), and the routes, wherever the app mounts them, answer with those exact bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { createRequest } from '@remix-run/node-fetch-server';
 import { readBodyAhead } from '../http/http';
 import { CHECKOUT_PATHS } from '../routes';
-import type { CheckoutRoute } from './node';
+import { sendWebResponse, type CheckoutRoute } from './node';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 /** What this adapter needs of Express's request: Node's, plus what Express adds. */
@@ -104,7 +104,7 @@ export function checkoutExpress(handlers: { route: CheckoutRoute } | CheckoutRou
     route(request, { clientAddress: clientAddressOf(req) })
       .then(async (response) => {
         if (!response) return next();
-        await sendResponse(res, response);
+        await sendWebResponse(res, response);
       })
       .catch((error: unknown) => {
         log('A checkout answer could not be sent.', error);

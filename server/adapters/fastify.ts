@@ -3,9 +3,9 @@
 // it the parsers are replaced by one that leaves the stream unread, so the routes read the exact bytes
 // themselves, within their own bounds (the 408, the drained 413), as on Node's own server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { createRequest } from '@remix-run/node-fetch-server';
 import { CHECKOUT_PATHS } from '../routes';
-import type { CheckoutRoute } from './node';
+import { sendWebResponse, type CheckoutRoute } from './node';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 /** What the plugin needs of Fastify's request and reply. */
@@ -70,7 +70,7 @@ export function checkoutFastify(handlers: { route: CheckoutRoute } | CheckoutRou
           const res = reply.raw;
           try {
             const response = await route(createRequest(request.raw, res), { clientAddress: clientAddressOf(request) });
-            await sendResponse(res, response ?? new Response(null, { status: 404 }));
+            await sendWebResponse(res, response ?? new Response(null, { status: 404 }));
           } catch (error) {
             log('A checkout answer could not be sent.', error);
             if (!res.headersSent) res.writeHead(500).end();

@@ -3,7 +3,7 @@
 // (trustProxy.ts), and the handlers' `Response` is written back. What the core answers about bodies
 // (a 408 for a slow one, a 413 after draining an oversized one, both with `Connection: close`) Node
 // then carries out: it closes the socket after the answer.
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { CheckoutContext } from '../http/http';
 import { BODY_TIMEOUT_MS } from '../http/http';
@@ -25,6 +25,17 @@ export interface NodeAdapterOptions {
 }
 
 const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
+
+/**
+ * Writes a Web `Response` on Node's response, with the status's reason phrase: a `Response` made
+ * without a statusText would go out as `HTTP/1.1 400 ` and a client that shows the phrase
+ * (the button's error message does) would show nothing.
+ */
+export function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const reason = response.statusText || STATUS_CODES[response.status];
+  const phrased = response.statusText || !reason ? response : new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
+  return sendResponse(res, phrased);
+}
 
 /**
  * `(req, res) => Promise<boolean>`: answers the checkout paths (true) and leaves any other request
@@ -52,7 +63,7 @@ export function toNodeHandler(
     const response = await route(request, { clientAddress: clientAddressOf(req) });
     if (!response) return false;
     try {
-      if (!res.destroyed) await sendResponse(res, response);
+      if (!res.destroyed) await sendWebResponse(res, response);
     } catch (error) {
       log('A checkout answer could not be sent.', error);
       res.destroy();

@@ -102,6 +102,15 @@ function answersTheThree(base: () => string) {
     expect(fulfil).toHaveBeenCalledTimes(1);
   });
 
+  it("a refusal carries its status's reason phrase (the button's message shows it)", async () => {
+    const response = await fetch(`${base()}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `adapter-${Math.random()}` },
+      body: JSON.stringify({ productId: 'not-in-the-catalog', mode: 'redirect' }),
+    });
+    expect([response.status, response.statusText]).toEqual([400, 'Bad Request']);
+  });
+
   it('a body over the limit: 413 with { error }', async () => {
     const response = await fetch(`${base()}/api/checkout-sessions`, {
       method: 'POST',
@@ -112,6 +121,14 @@ function answersTheThree(base: () => string) {
     expect(await response.json()).toEqual({ error: `The body is over ${MAX_BODY_BYTES} bytes.` });
   });
 }
+
+describe("Node's own server (toNodeListener)", () => {
+  let served: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => (served = await listen(http.createServer(toNodeListener(handlers, { warn: () => {} })))));
+  afterAll(() => served.close());
+
+  answersTheThree(() => served.url);
+});
 
 describe('Express 5, express.json() and express.urlencoded() mounted before the routes (mountCheckout)', () => {
   let served: Awaited<ReturnType<typeof listen>>;
