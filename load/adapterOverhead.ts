@@ -40,6 +40,16 @@ export interface OverheadResult {
   webhook: Record<Variant, RouteFigures>;
 }
 
+/** Whether this clone has BASELINE_COMMIT (a shallow one may not). */
+export function hasBaseline(): boolean {
+  try {
+    execFileSync('git', ['cat-file', '-e', `${BASELINE_COMMIT}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The server half at BASELINE_COMMIT, with the src/ files it imports, as plain files under .tmp. */
 function extractBaseline(): string {
   const main = path.join(BASELINE_DIR, 'server/main.ts');
