@@ -12,7 +12,7 @@ import { formSessions } from './formSession';
 import type { FormSubmissions } from './formSubmissions';
 import { readBodyOrRefuse, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { clientAddress, clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
 import { describeStripeFailure } from '../sessions/stripeErrors';
 
@@ -64,7 +64,7 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
       log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
-    const take = limit('sessions', req);
+    const take = await limit('sessions', clientAddress(req, trustProxy));
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
     const { product, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;

@@ -2,8 +2,9 @@
 // status read is a call against the Stripe account's rate limit, which every real customer shares;
 // one client looping on an endpoint must run dry, not the account. Wallet sessions are created before
 // anyone clicks (one per page view near a button), so they have a budget of their own: page views
-// never cost a person's click. In memory, per instance: N instances allow N times the rate (see
-// docs/server.md). A bucket refills at `perMinute`, up to `burst`.
+// never cost a person's click. A bucket refills at `perMinute`, up to `burst`. Where the buckets live
+// is a `LimitStore`: in memory by default (one process: the embedded database's case), or in the
+// orders' Postgres (sqlLimitStore.ts), so N instances allow the configured rate, not N times it.
 import type { IncomingMessage } from 'node:http';
 import { clientKey } from './clientKey';
 
@@ -26,6 +27,13 @@ export interface ClientLimits {
    * Only behind a proxy that sets it: otherwise a client chooses its own key.
    */
   trustProxy?: boolean;
+  /** Where the buckets live: this process's memory unless given (sqlLimitStore for instances sharing a Postgres). */
+  store?: LimitStore;
+}
+
+/** Buckets by kind and client, wherever they are kept. */
+export interface LimitStore {
+  take(kind: LimitKind, client: string, limit: RateLimit): Promise<Take>;
 }
 
 export type LimitKind = 'sessions' | 'walletSessions' | 'status';
@@ -52,6 +60,9 @@ export function clientAddress(req: IncomingMessage, trustProxy = false): string 
   return clientKey(forwarded || req.socket.remoteAddress || 'unknown');
 }
 
+/** What a refused take tells the client: whole seconds until a token, at least one. */
+export const retryAfterSeconds = (tokens: number, perMinute: number) => Math.max(1, Math.ceil(((1 - tokens) * 60) / perMinute));
+
 export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number = Date.now) {
   const perMs = perMinute / 60_000;
   const buckets = new Map<string, { tokens: number; at: number }>();
@@ -69,7 +80,7 @@ export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number 
       const t = now();
       const bucket = buckets.get(key);
       const tokens = bucket ? level(bucket, t) : burst;
-      if (tokens < 1) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+      if (tokens < 1) return { ok: false, retryAfterSeconds: retryAfterSeconds(tokens, perMinute) };
       buckets.set(key, { tokens: tokens - 1, at: t });
       if (buckets.size > MAX_CLIENTS) forgetFull(t);
       return { ok: true };
@@ -80,16 +91,28 @@ export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number 
   };
 }
 
-export type ClientLimiter = (kind: LimitKind, req: IncomingMessage) => Take;
+/** One bucket set per kind in this process's memory. */
+export function memoryLimitStore(now: () => number = Date.now): LimitStore {
+  const kinds = new Map<LimitKind, ReturnType<typeof tokenBuckets>>();
+  return {
+    async take(kind, client, limit) {
+      let buckets = kinds.get(kind);
+      if (!buckets) kinds.set(kind, (buckets = tokenBuckets(limit, now)));
+      return buckets.take(client);
+    },
+  };
+}
 
-/** One bucket set per kind; `false` (or a kind set to false) lets every call through. */
+/** Takes a token for `client` (its address, as the handler resolved it) from the `kind` budget. */
+export type ClientLimiter = (kind: LimitKind, client: string) => Promise<Take>;
+
+/** `false` (or a kind set to false) lets every call through. */
 export function clientLimiter(limits: ClientLimits | false, now: () => number = Date.now): ClientLimiter {
-  const kinds = {} as Record<LimitKind, ReturnType<typeof tokenBuckets> | null>;
-  for (const kind of ['sessions', 'walletSessions', 'status'] as const) {
+  const store = (limits && limits.store) || memoryLimitStore(now);
+  return async (kind, client) => {
     const limit = limits && limits[kind];
-    kinds[kind] = limit ? tokenBuckets(limit, now) : null;
-  }
-  return (kind, req) => kinds[kind]?.take(clientAddress(req, limits && limits.trustProxy)) ?? { ok: true };
+    return limit ? store.take(kind, clientKey(client), limit) : { ok: true };
+  };
 }
 
 /** `burst/perMinute` (e.g. `10/10`), `off`, or unset (the default). */

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
 import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { clientAddress, clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
 import { checkoutSessionParams } from './sessionParams';
 import { parseSessionRequest, type ButtonMode } from './sessionRequest';
 import type { SessionRequests } from './sessionRequests';
@@ -54,7 +54,7 @@ export function createCheckoutSessionHandler(options: CreateSessionOptions): Han
     const { product, mode, idempotencyKey } = parsed.value;
     // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
     // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
-    const take = limit(mode === 'wallets' ? 'walletSessions' : 'sessions', req);
+    const take = await limit(mode === 'wallets' ? 'walletSessions' : 'sessions', clientAddress(req, rateLimit && rateLimit.trustProxy));
     if (!take.ok) {
       const wait = String(take.retryAfterSeconds);
       return sendError(res, 429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });

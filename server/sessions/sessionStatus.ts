@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import { refuseMethod, sendError, sendJson, type Handler } from '../http/http';
 import { orderOutcome, type OrderOutcome } from '../orders/orderOutcome';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { clientAddress, clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface SessionStatusReply {
@@ -29,7 +29,7 @@ export function sessionStatusHandler({ stripe, log = console.error, rateLimit = 
     const query = new URL(req.url ?? '/', 'http://server').searchParams;
     const id = query.get('session_id') ?? '';
     if (!SESSION_ID.test(id)) return sendError(res, 400, 'session_id must be a Checkout Session id (cs_test_… or cs_live_…).');
-    const take = limit('status', req);
+    const take = await limit('status', clientAddress(req, rateLimit && rateLimit.trustProxy));
     if (!take.ok) {
       const wait = String(take.retryAfterSeconds);
       return sendError(res, 429, `Too many status requests from this client; try again in ${wait} s.`, { 'Retry-After': wait });
