@@ -115,19 +115,32 @@ export function clientLimiter(limits: ClientLimits | false, now: () => number = 
   };
 }
 
-/** `burst/perMinute` (e.g. `10/10`), `off`, or unset (the default). */
-function limitFromEnv(value: string | undefined, fallback: RateLimit | false): RateLimit | false {
+/** `burst/perMinute` (e.g. `10/10`), `off`, or unset (the default); anything else is refused. */
+function limitFromEnv(name: string, value: string | undefined, fallback: RateLimit | false): RateLimit | false {
+  if (value === undefined) return fallback;
   if (value === 'off') return false;
-  const [burst, perMinute] = (value ?? '').split('/').map(Number);
-  return burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) ? { burst, perMinute } : fallback;
+  const [burst, perMinute, extra] = value.split('/').map(Number);
+  if (burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) && extra === undefined) return { burst, perMinute };
+  throw new Error(`${name} must be burst/perMinute (e.g. 10/10) or off, not ${value}.`);
 }
 
-/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT; TRUST_PROXY=1 behind a proxy. */
+/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT; TRUST_PROXY=1 behind a proxy. Throws every bad value at once. */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ClientLimits {
-  return {
-    sessions: limitFromEnv(env.SESSION_RATE_LIMIT, DEFAULT_LIMITS.sessions),
-    walletSessions: limitFromEnv(env.WALLET_SESSION_RATE_LIMIT, DEFAULT_LIMITS.walletSessions),
-    status: limitFromEnv(env.STATUS_RATE_LIMIT, DEFAULT_LIMITS.status),
+  const problems: string[] = [];
+  const read = (name: string, fallback: RateLimit | false) => {
+    try {
+      return limitFromEnv(name, env[name], fallback);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return fallback;
+    }
+  };
+  const limits = {
+    sessions: read('SESSION_RATE_LIMIT', DEFAULT_LIMITS.sessions),
+    walletSessions: read('WALLET_SESSION_RATE_LIMIT', DEFAULT_LIMITS.walletSessions),
+    status: read('STATUS_RATE_LIMIT', DEFAULT_LIMITS.status),
     trustProxy: env.TRUST_PROXY === '1',
   };
+  if (problems.length) throw new Error(problems.join('\n'));
+  return limits;
 }

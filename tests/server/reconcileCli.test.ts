@@ -70,3 +70,41 @@ it('while the server owns the PGlite folder, npm run reconcile asks it for the r
   expect(alone.out).toMatch(/listed 1; shipped now 0; already shipped 1/);
   expect(alone.code).toBe(0);
 });
+
+it('a server restarted while npm run reconcile holds the folder waits for it, then starts, instead of exiting', async () => {
+  const env = { ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, RECONCILE_INTERVAL_MS: 'off' };
+  let open!: () => void;
+  const gate = new Promise<number>((resolve) => (open = () => resolve(200)));
+  // The command's shipment waits here: it holds the folder until the gate opens.
+  const slowWarehouse = await startWarehouseStandIn(() => gate);
+  try {
+    const before = await startServerChild(env);
+    const created = await fetch(`${before.url}${CHECKOUT_PATHS.sessions}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reconcile-cli-restart' },
+      body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
+    });
+    const id = /\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1];
+    await standIn.complete(id, 'paid');
+    before.kill('SIGTERM'); // the restart begins
+    await exited(before.pid);
+
+    const cli = reconcileCli({ ...env, WAREHOUSE_URL: slowWarehouse.url });
+    while (slowWarehouse.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 50)); // it holds the folder now
+    const starting = startServerChild({ ...env, WAREHOUSE_URL: slowWarehouse.url });
+    // Let the command finish once the new server has had time to find it holding the folder (or has failed).
+    const settled = starting.then(
+      () => 'started',
+      () => 'failed',
+    );
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    open();
+    server = await starting; // on a server that exits when the folder is held, this rejects
+    expect((await cli).out).toContain(`shipped ${id}`);
+    const status = await fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=${id}`);
+    expect(status.status).toBe(200);
+  } finally {
+    open();
+    await slowWarehouse.close();
+  }
+});
