@@ -5,7 +5,7 @@
 // demo server both run this.
 import type Stripe from 'stripe';
 import { readServerConfig } from './config';
-import { recordHealth, type RecordBound, type RecordHealth } from './db/boundedRecord';
+import { recordBound, type RecordHealth } from './db/boundedRecord';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
 import { sqlFormSubmissions } from './form/formSubmissions';
@@ -53,8 +53,7 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
   });
   const orders = sqlOrders(db);
   const fulfil = warehouseFulfil({ url: config.warehouseUrl, log });
-  const health = recordHealth();
-  const bound: RecordBound = { timeoutMs: config.database.recordTimeoutMs, health };
+  const bound = recordBound(config.database.recordTimeoutMs);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
   const routes = checkoutRoutes({
@@ -79,5 +78,5 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };
-  return { routes, db, reconciler, recordHealth: health, close };
+  return { routes, db, reconciler, recordHealth: bound.health, close };
 }

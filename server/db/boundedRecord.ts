@@ -2,8 +2,9 @@
 // Idempotency-Key, the form's window per fingerprint) make a payment wait on the database. A record
 // that cannot be read or written in time is not worth a lost payment: the call gives up after
 // `timeoutMs` (or at the database's first error) and answers its fallback, the degradation logged and
-// counted. While the database is failing, one record at a time asks it again (a probe); the others
-// go without at once, so a stall costs one request the bound, not every request. Only the session routes degrade: the webhook and reconcile answer a database failure with
+// counted. While the database is failing, one record at a time asks it again (a probe), at most one
+// probe per bound; the others go without at once, so a stall costs one request in many the bound, not
+// every request. Logged when it starts failing, every 100th degradation, and when it answers again. Only the session routes degrade: the webhook and reconcile answer a database failure with
 // a failure, so Stripe delivers again.
 import { positiveOr } from '../../src/bounds';
 
@@ -28,20 +29,30 @@ export interface RecordBound {
 /** Under a second: what a payment waits on its record at most before going to Stripe without it. */
 export const DEFAULT_RECORD_TIMEOUT_MS = 1_000;
 
-export function recordHealth(log: (line: string, error: unknown) => void = console.error): RecordHealth {
+export function recordHealth(log: (line: string, error: unknown) => void = (line) => console.error(line), probeEveryMs = DEFAULT_RECORD_TIMEOUT_MS): RecordHealth {
   const counts: Record<string, number> = {};
   let failing = false;
   let probing = false;
+  let nextProbeAt = 0;
+  let total = 0;
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
   return {
     degraded(record, error) {
-      failing = true;
       counts[record] = (counts[record] ?? 0) + 1;
-      log(`[orders] ${record} gave up on the database (${counts[record]} so far); the payment goes on without its record.`, error);
+      total += 1;
+      nextProbeAt = performance.now() + probeEveryMs;
+      if (!failing || total % 100 === 0) {
+        log(`[orders] ${record} gave up on the database (${reason(error)}); payments go on without their records (${total} so far: ${JSON.stringify(counts)}).`, error);
+      }
+      failing = true;
     },
-    answered: () => void (failing = false),
+    answered() {
+      if (failing) log(`[orders] the database answers again, after ${total} records given up on.`, undefined);
+      failing = false;
+    },
     mayAsk() {
       if (!failing) return 'ask';
-      if (probing) return false;
+      if (probing || performance.now() < nextProbeAt) return false;
       probing = true;
       return 'probe';
     },
@@ -51,6 +62,9 @@ export function recordHealth(log: (line: string, error: unknown) => void = conso
 }
 
 export const defaultRecordBound = (): RecordBound => ({ timeoutMs: DEFAULT_RECORD_TIMEOUT_MS, health: recordHealth() });
+
+/** A bound of `timeoutMs`, its health probing at most once per bound. */
+export const recordBound = (timeoutMs: number, log?: (line: string, error: unknown) => void): RecordBound => ({ timeoutMs, health: recordHealth(log, timeoutMs) });
 
 export class RecordTimeoutError extends Error {}
 
