@@ -6,7 +6,7 @@
 // probe per bound; the others go without at once, so a stall costs one request in many the bound, not
 // every request. Logged when it starts failing, every 100th degradation, and when it answers again. Only the session routes degrade: the webhook and reconcile answer a database failure with
 // a failure, so Stripe delivers again.
-import { positiveOr } from '../../src/bounds';
+import { positiveOr } from '../../src/core/bounds';
 
 export interface RecordHealth {
   /** A record was given up on: logged, and counted per record. */

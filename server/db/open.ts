@@ -2,7 +2,7 @@
 // instances share it); otherwise PGlite in a folder (`ORDERS_DATA_DIR`, default `.data/orders`,
 // git-ignored), or in memory with `DATABASE_URL=memory://`. The schema is brought up to date on open.
 import path from 'node:path';
-import { MAX_TIMER_MS } from '../../src/bounds';
+import { MAX_TIMER_MS } from '../../src/core/bounds';
 import { DEFAULT_RECORD_TIMEOUT_MS } from './boundedRecord';
 import { migrate } from './migrations';
 import { openPglite, type PgliteOptions } from './pglite';

@@ -5,7 +5,7 @@
 // answer in time (boundedRecord.ts) costs only that: the submit gets a fresh key of its own, and the
 // degradation is logged and counted. The form is the path that must always work.
 import { randomUUID } from 'node:crypto';
-import { clampCount } from '../../src/bounds';
+import { clampCount } from '../../src/core/bounds';
 import { defaultRecordBound, withinBound, type RecordBound } from '../db/boundedRecord';
 import type { Queryable } from '../db/sql';
 

@@ -8,7 +8,7 @@
 // (its process died) stops counting as in progress after RUN_STALE_MS. A failing run is logged and
 // the next one still comes. The timer never keeps the process alive; `stop` ends it.
 import { randomUUID } from 'node:crypto';
-import { positiveOr, startTimer } from '../../src/bounds';
+import { positiveOr, startTimer } from '../../src/core/bounds';
 import type { Database } from '../db/sql';
 import { reconcile, type ReconcileOptions, type ReconcileReport } from './reconcile';
 
