@@ -164,3 +164,12 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
   owner.send('write cs_test_live 2');
   expect(await owner.next('wrote')).toEqual({ wrote: 2 });
 });
+
+it("a stepped wall clock in the owner's own process never makes it give the folder up: its watch is monotonic too", async () => {
+  const stepper = path.join(__dirname, 'support', 'stepClock.js');
+  const owner = start({ ...POLICY, env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: '15000', STEP_CLOCK_AFTER_MS: '500' } });
+  await owner.next('opened');
+  await sleep(2_000); // past the step, in the heartbeat's thread and the main one
+  owner.send('write cs_test_stepped 2');
+  expect(await owner.next(['wrote', 'writeFailed', 'lost'])).toEqual({ wrote: 2 });
+});
