@@ -64,7 +64,7 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
       log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
-    const take = await limit('sessions', clientAddress(req, trustProxy));
+    const take = await limit('formSessions', clientAddress(req, trustProxy));
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
     const { product, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;

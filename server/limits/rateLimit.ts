@@ -36,7 +36,16 @@ export interface LimitStore {
   take(kind: LimitKind, client: string, limit: RateLimit): Promise<Take>;
 }
 
-export type LimitKind = 'sessions' | 'walletSessions' | 'status';
+/** `formSessions`: a plain form's submits, on the `sessions` budget in buckets of their own. */
+export type LimitKind = 'sessions' | 'walletSessions' | 'status' | 'formSessions';
+
+/** Which budget of ClientLimits each kind spends. */
+export const LIMIT_OF_KIND: Readonly<Record<LimitKind, 'sessions' | 'walletSessions' | 'status'>> = {
+  sessions: 'sessions',
+  walletSessions: 'walletSessions',
+  status: 'status',
+  formSessions: 'sessions',
+};
 
 /**
  * Clicks: a person clicks a few times; a script looping is refused after ten, then gets one every 6 s.
@@ -110,8 +119,8 @@ export type ClientLimiter = (kind: LimitKind, client: string) => Promise<Take>;
 export function clientLimiter(limits: ClientLimits | false, now: () => number = Date.now): ClientLimiter {
   const store = (limits && limits.store) || memoryLimitStore(now);
   return async (kind, client) => {
-    const limit = limits && limits[kind];
-    return limit ? store.take(kind, clientKey(client), limit) : { ok: true };
+    const limit = limits && limits[LIMIT_OF_KIND[kind]];
+    return limit ? store.take(kind, clientKey(client || 'unknown'), limit) : { ok: true };
   };
 }
 
