@@ -4,9 +4,12 @@
 // folder has an owner (folderLock.ts: a generation with a heartbeat, not a PID, which containers do
 // not share). An owner that loses it, or can no longer prove it, abandons the database: it never runs
 // another statement and never closes it (PGlite's close runs Postgres's shutdown, a checkpoint that
-// writes stale pages and the control file over the new owner's). The process should then exit.
+// writes stale pages and the control file over the new owner's). The process should then exit. Below
+// the statements, the folder's filesystem is fenced too (fencedNodeFS.ts): a write in flight when the
+// process was paused and taken over fails instead of landing.
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { FencedNodeFS } from './fencedNodeFS';
 import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
 import type { Database, Queryable } from './sql';
 
@@ -59,7 +62,7 @@ export async function openPglite(
     query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
     exec: (script) => order(async () => void (await target.exec(script))),
   });
-  const db = await PGlite.create(dataDir).catch(async (error: unknown) => {
+  const db = await (lock ? PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) }) : PGlite.create(dataDir)).catch(async (error: unknown) => {
     await lock?.release();
     throw error;
   });
