@@ -4,8 +4,10 @@
 // which `npm run reconcile` asks for a run). The standalone server (main.ts) and the host example's
 // demo server both run this.
 import type Stripe from 'stripe';
-import { readServerConfig } from './config';
+import { readServerConfig, type ServerConfig } from './config';
 import { recordBound, type RecordHealth } from './db/boundedRecord';
+import type { Catalog } from './sessions/catalog';
+import { checkSessionPolicy, type SessionPolicy } from './sessions/sessionPolicy';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
 import { sqlFormSubmissions } from './form/formSubmissions';
@@ -13,14 +15,17 @@ import { sqlLimitStore } from './limits/sqlLimitStore';
 import { sqlOrders } from './orders/orderStore';
 import { startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
-import { checkoutRoutes } from './routes';
+import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
 
 export { leaseFromEnv, ownershipFromEnv } from './config';
 
-export interface BackendOptions {
+/** Besides the environment: your catalog, and what you decide for every session (sessionPolicy.ts). */
+export interface BackendOptions extends SessionPolicy {
   stripe: Stripe;
+  /** What can be bought (catalogOf(products), checked at start-up); the host example's demo shop by default. */
+  catalog?: Catalog;
   /** Where Stripe sends the person back (`?session_id=…` is added). */
   returnPage: string;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503. */
@@ -29,12 +34,15 @@ export interface BackendOptions {
   log?: (line: string) => void;
   /** Read once by config.ts (docs/server.md lists it); every bad value is reported before anything opens. */
   env?: NodeJS.ProcessEnv;
+  /** Already read (main.ts reads it first, with the listen address): `env` is not read again. */
+  config?: ServerConfig;
   /** Another process took the PGlite folder over: the database is abandoned already, never to be used again (logged by default). */
   onDatabaseLost?: (error: Error) => void;
 }
 
 export interface CheckoutBackend {
-  routes: ReturnType<typeof checkoutRoutes>;
+  /** The three routes as Web handlers: `handlers.sessions(request, { clientAddress })`, or `handlers.route(…)`. */
+  handlers: CheckoutHandlers;
   db: Database;
   reconciler: Reconciler;
   /** The session routes' records given up on the database (stalled, down), counted per record. */
@@ -43,8 +51,12 @@ export interface CheckoutBackend {
   close(): Promise<void>;
 }
 
-export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost }: BackendOptions): Promise<CheckoutBackend> {
-  const config = readServerConfig(env, returnPage);
+export async function openCheckoutBackend(options: BackendOptions): Promise<CheckoutBackend> {
+  const { stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost, catalog } = options;
+  const { allowPromotionCodes, stripeAccount, customerEmail, extraParams } = options;
+  // Before the database opens: a bad option or a bad value stops the start without leaving anything open.
+  checkSessionPolicy(options);
+  const config = options.config ?? readServerConfig(env, returnPage, catalog);
   const { lease, ours, formOrigins } = config;
   const db = await openDatabase(config.database, {
     onLost: onDatabaseLost,
@@ -56,9 +68,13 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
   const bound = recordBound(config.database.recordTimeoutMs);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
-  const routes = checkoutRoutes({
+  const handlers = createCheckoutHandlers({
     stripe,
     ...ours,
+    allowPromotionCodes,
+    stripeAccount,
+    customerEmail,
+    extraParams,
     returnPage,
     orders,
     sessionRequests: sqlSessionRequests(db, Date.now, bound),
@@ -78,5 +94,5 @@ export async function openCheckoutBackend({ stripe, returnPage, webhookSecret, l
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };
-  return { routes, db, reconciler, recordHealth: bound.health, close };
+  return { handlers, db, reconciler, recordHealth: bound.health, close };
 }

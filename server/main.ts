@@ -5,8 +5,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { boundServerTimeouts, toNodeListener } from './adapters/node';
 import { openCheckoutBackend } from './backend';
-import { BODY_TIMEOUT_MS } from './http/http';
+import { readServerConfig } from './config';
+import { serverRelease } from './release';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
@@ -17,25 +19,26 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
 }
 
 export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) {
+  // The whole environment, read once before anything opens: every bad value stops the start, together.
+  const returnPage = env.RETURN_PAGE ?? 'http://localhost:3000/';
+  const config = readServerConfig(env, returnPage);
+  const { port, host, trustProxy } = config.listen;
   const backend = await openCheckoutBackend({
     stripe: stripeFromEnv(env),
-    returnPage: env.RETURN_PAGE ?? 'http://localhost:3000/',
+    returnPage,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     env,
+    config,
     // Two writers would lose orders: without its database this server is no use, so it goes, loudly.
     onDatabaseLost: (error) => {
       console.error(`[orders] ${error.message}`);
       process.exit(1);
     },
   });
-  const { routes, db } = backend;
-  const server = http.createServer((req, res) => void routes(req, res).then((answered) => answered || res.writeHead(404).end()));
-  // Node lets a client take 60 s over its headers and 300 s over its request: a slow client holds a
-  // socket that long. The routes answer a slow body 408 after BODY_TIMEOUT_MS; this is the backstop.
-  server.headersTimeout = BODY_TIMEOUT_MS;
-  server.requestTimeout = 2 * BODY_TIMEOUT_MS;
-  await new Promise<void>((resolve) => server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1', resolve));
-  const url = `http://${env.HOST ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const { handlers, db } = backend;
+  const server = boundServerTimeouts(http.createServer(toNodeListener(handlers, { trustProxy })));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   const close = async () => {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -52,7 +55,7 @@ if (require.main === module) {
       process.on('SIGINT', stop);
       // A child of a test or of the load run: go when the parent does, even if it was killed.
       if (process.env.EXIT_WITH_STDIN === '1') process.stdin.on('end', stop).resume();
-      process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
+      process.stdout.write(`${JSON.stringify({ url, pid: process.pid, release: serverRelease })}\n`);
     },
     (error: unknown) => {
       console.error(error);

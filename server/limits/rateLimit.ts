@@ -2,10 +2,10 @@
 // status read is a call against the Stripe account's rate limit, which every real customer shares;
 // one client looping on an endpoint must run dry, not the account. Wallet sessions are created before
 // anyone clicks (one per page view near a button), so they have a budget of their own: page views
-// never cost a person's click. A bucket refills at `perMinute`, up to `burst`. Where the buckets live
-// is a `LimitStore`: in memory by default (one process: the embedded database's case), or in the
-// orders' Postgres (sqlLimitStore.ts), so N instances allow the configured rate, not N times it.
-import type { IncomingMessage } from 'node:http';
+// never cost a person's click. A bucket refills at `perMinute`, up to `burst`. The limiter is
+// asynchronous so its buckets can live in a shared store, a `LimitStore`: in memory by default (one
+// process: the embedded database's case), or in the orders' Postgres (sqlLimitStore.ts), so N
+// instances allow the configured rate, not N times it (see docs/server.md).
 import { clientKey } from './clientKey';
 
 export interface RateLimit {
@@ -22,11 +22,6 @@ export interface ClientLimits {
   walletSessions: RateLimit | false;
   /** Reads of `GET /api/checkout-session-status`. */
   status: RateLimit | false;
-  /**
-   * Your proxy's address for the client: the last X-Forwarded-For entry (the one your proxy added).
-   * Only behind a proxy that sets it: otherwise a client chooses its own key.
-   */
-  trustProxy?: boolean;
   /** Where the buckets live: this process's memory unless given (sqlLimitStore for instances sharing a Postgres). */
   store?: LimitStore;
 }
@@ -62,12 +57,6 @@ export const DEFAULT_LIMITS: ClientLimits = {
 const MAX_CLIENTS = 100_000;
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-/** The client's bucket key: its address (your proxy's word for it when trusted), an IPv6 one by its /64. */
-export function clientAddress(req: IncomingMessage, trustProxy = false): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-for']?.toString().split(',').pop()?.trim() : undefined;
-  return clientKey(forwarded || req.socket.remoteAddress || 'unknown');
-}
 
 /** What a refused take tells the client: whole seconds until a token, at least one. */
 export const retryAfterSeconds = (tokens: number, perMinute: number) => Math.max(1, Math.ceil(((1 - tokens) * 60) / perMinute));
@@ -112,15 +101,18 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
   };
 }
 
-/** Takes a token for `client` (its address, as the handler resolved it) from the `kind` budget. */
-export type ClientLimiter = (kind: LimitKind, client: string) => Promise<Take>;
+/**
+ * One call against a client's budget of `kind`. `clientAddress` is the context's (the adapter resolved
+ * it); the limiter keys it by clientKey (an IPv6 client by its /64).
+ */
+export type ClientLimiter = (kind: LimitKind, clientAddress: string) => Promise<Take>;
 
-/** `false` (or a kind set to false) lets every call through. */
+/** Over `limits.store` (memory by default); `false` (or a kind set to false) lets every call through. */
 export function clientLimiter(limits: ClientLimits | false, now: () => number = Date.now): ClientLimiter {
   const store = (limits && limits.store) || memoryLimitStore(now);
-  return async (kind, client) => {
+  return async (kind, clientAddress) => {
     const limit = limits && limits[LIMIT_OF_KIND[kind]];
-    return limit ? store.take(kind, clientKey(client || 'unknown'), limit) : { ok: true };
+    return limit ? store.take(kind, clientKey(clientAddress || 'unknown'), limit) : { ok: true };
   };
 }
 
@@ -133,7 +125,10 @@ function limitFromEnv(name: string, value: string | undefined, fallback: RateLim
   throw new Error(`${name} must be burst/perMinute (e.g. 10/10) or off, not ${value}.`);
 }
 
-/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT; TRUST_PROXY=1 behind a proxy. Throws every bad value at once. */
+/**
+ * SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT (TRUST_PROXY is the adapter's:
+ * adapters/trustProxy.ts). Throws every bad value at once, one a line.
+ */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ClientLimits {
   const problems: string[] = [];
   const read = (name: string, fallback: RateLimit | false) => {
@@ -148,7 +143,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): ClientLimits {
     sessions: read('SESSION_RATE_LIMIT', DEFAULT_LIMITS.sessions),
     walletSessions: read('WALLET_SESSION_RATE_LIMIT', DEFAULT_LIMITS.walletSessions),
     status: read('STATUS_RATE_LIMIT', DEFAULT_LIMITS.status),
-    trustProxy: env.TRUST_PROXY === '1',
   };
   if (problems.length) throw new Error(problems.join('\n'));
   return limits;

@@ -8,7 +8,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { recordHealth } from '../../server/db/boundedRecord';
 import { clientLimiter, type ClientLimits } from '../../server/limits/rateLimit';
 import { sqlLimitStore } from '../../server/limits/sqlLimitStore';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { freePort } from '../../stand-ins/freePort';
 import { postgresBin, startPostgres, type TestPostgres } from '../../stand-ins/postgres';
@@ -40,7 +40,7 @@ run('rate limits on Postgres', () => {
   /** An instance of the server: its own routes and limiter, the shared database's buckets. */
   const instance = (limits: ClientLimits): Promise<Served> =>
     serveRoutes(
-      checkoutRoutes({
+      createCheckoutHandlers({
         stripe: stripeForStandIn(standIn),
         catalog: catalogOf(DEMO_PRODUCTS),
         returnPage: 'https://shop.example/',

@@ -12,7 +12,7 @@ import type { Database } from '../../server/db/sql';
 import { sqlFormSubmissions } from '../../server/form/formSubmissions';
 import { ourMetadata, DEFAULT_INTEGRATION } from '../../server/orders/ourSession';
 import { sqlOrders } from '../../server/orders/orderStore';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { sqlSessionRequests } from '../../server/sessions/sessionRequests';
 import { freePort } from '../../stand-ins/freePort';
@@ -56,7 +56,7 @@ describe.each([
   beforeEach(async () => {
     db = await openPostgres(await url());
     bound = recordBound(1_000, (line) => logged.push(line));
-    const routes = checkoutRoutes({
+    const routes = createCheckoutHandlers({
       stripe,
       catalog: catalogOf(DEMO_PRODUCTS),
       returnPage: RETURN_PAGE,
