@@ -11,7 +11,7 @@ import { formOriginsFromEnv } from './form/formOrigin';
 import { sqlFormSubmissions } from './form/formSubmissions';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './orders/fulfilment';
 import { sqlOrders } from './orders/orderStore';
-import { integrationFromEnv, type Ownership } from './orders/ourSession';
+import { integrationFromEnv, untaggedBeforeFromEnv, type Ownership } from './orders/ourSession';
 import { limitsFromEnv } from './limits/rateLimit';
 import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
@@ -27,7 +27,7 @@ export interface BackendOptions {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
+  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, TRUST_PROXY, CHECKOUT_INTEGRATION, CHECKOUT_UNTAGGED_BEFORE, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
   env?: NodeJS.ProcessEnv;
   /** Another process took the PGlite folder over: the database is closed already (logged by default). */
   onDatabaseLost?: (error: Error) => void;
@@ -41,9 +41,9 @@ export interface CheckoutBackend {
   close(): Promise<void>;
 }
 
-/** The shop's catalog and CHECKOUT_INTEGRATION: which sessions the webhook and reconcile ship. */
+/** The shop's catalog, CHECKOUT_INTEGRATION and CHECKOUT_UNTAGGED_BEFORE: which sessions the webhook and reconcile ship. */
 export function ownershipFromEnv(env: NodeJS.ProcessEnv): Ownership {
-  return { integration: integrationFromEnv(env), catalog: catalogOf(DEMO_PRODUCTS) };
+  return { integration: integrationFromEnv(env), catalog: catalogOf(DEMO_PRODUCTS), untaggedBefore: untaggedBeforeFromEnv(env) };
 }
 
 /** `ORDER_LEASE_MS`: how long a claim holds (tests shorten it); 30 s by default. */

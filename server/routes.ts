@@ -23,6 +23,8 @@ export interface CheckoutServerOptions
     Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
   webhookSecret?: string;
+  /** Untagged sessions created before this (Unix seconds) are orders too: see Ownership in orders/ourSession.ts. */
+  untaggedBefore?: number;
 }
 
 export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
@@ -39,7 +41,7 @@ export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMe
     [CHECKOUT_PATHS.sessions]: (req, res) => (isFormRequest(req) ? form(req, res) : sessions(req, res)),
     [CHECKOUT_PATHS.status]: sessionStatusHandler(options),
     [CHECKOUT_PATHS.webhook]: webhookSecret
-      ? stripeWebhookHandler({ ...options, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
+      ? stripeWebhookHandler({ ...options, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog, untaggedBefore: options.untaggedBefore } })
       : async (_req, res) => sendError(res, 503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
   };
   return async (req, res) => {
