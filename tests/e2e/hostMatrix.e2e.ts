@@ -189,7 +189,7 @@ e2eSuite('hosts we did not write', () => {
   }
 
   // React 19 writes a form's `action` before its other attributes.
-  const SERVED_FORM = /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
+  const SERVED_FORM = /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><input type="hidden" name="formKey" value="[0-9a-f]{32}"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
 
   it('the Next.js page is rendered on the server under a nonce Content-Security-Policy, with the form that pays in its HTML, and the button works under it', async () => {
     const next = servedHost('next-react19');
@@ -237,6 +237,21 @@ e2eSuite('hosts we did not write', () => {
       await expectFormPays(page, payFormButton(page), matrixStripeApiUrl());
       expect(page.requests.filter((r) => r.url.startsWith(CONFIGURED_REMOTE_ORIGIN))).toEqual([]);
       expect(page.console.filter((m) => /Content Security Policy/.test(m.text))).toEqual([]);
+    });
+
+    it(`${id}: two people with JavaScript disabled (two browser contexts, one address, one User-Agent) get two Checkout Sessions: each render's formKey`, async () => {
+      const { url } = servedHost(id);
+      const paid: string[] = [];
+      const agents: string[] = [];
+      for (let person = 0; person < 2; person++) {
+        const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+        await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
+        const agent = page.page.waitForRequest((request) => request.method() === 'POST').then((request) => request.headers()['user-agent']);
+        paid.push(await expectFormPays(page, payFormButton(page), matrixStripeApiUrl()));
+        agents.push(await agent);
+      }
+      expect(new Set(agents).size).toBe(1); // one browser build: without a key, one fingerprint
+      expect(paid[0]).not.toBe(paid[1]);
     });
   }
 
