@@ -45,9 +45,18 @@ const REACT_ROUTER: AppServer = {
   ready: /\[react-router-serve\] http/,
 };
 
+// adapter-node's server; ORIGIN is the front server's, set by startAppServer.
+const SVELTEKIT: AppServer = {
+  name: 'node build (SvelteKit)',
+  args: () => ['build/index.js'],
+  env: (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+  ready: /Listening on/,
+};
+
 /** The framework a built app in `dir` needs, or null: files a static server serves. */
 export function appServerFor(dir: string): AppServer | null {
   if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return NEXT;
+  if (existsSync(path.join(dir, 'build', 'handler.js'))) return SVELTEKIT;
   if (existsSync(path.join(dir, 'build', 'server', 'index.js'))) return REACT_ROUTER;
   return null;
 }

@@ -79,6 +79,8 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
   // Turbopack, Next's default; offline (no fonts, no telemetry).
   next: { bin: 'next/dist/bin/next', args: ['build'], output: 'app' },
   'react-router': { bin: '@react-router/dev/bin.cjs', args: ['build'], output: 'app' },
+  // adapter-node writes build/ (index.js, handler.js), served by `node build`.
+  sveltekit: { bin: 'vite/bin/vite.js', args: ['build'], output: 'app' },
   // @angular/build's application builder writes the page into dist/browser.
   angular: { bin: '@angular/cli/bin/ng.js', args: ['build'], output: 'dist/browser' },
 };

@@ -1,9 +1,9 @@
 // The hosts of the e2e host matrix, each a fixture in tests/e2e/hosts/<fixture> built by its own tool
 // inside one of the lockfile installs (tests/e2e/hosts/<tools>/), or served as files.
 
-export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'angular' | 'none';
+export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'sveltekit' | 'angular' | 'none';
 /** A lockfile folder under tests/e2e/hosts: the tools and the React one set of hosts build with. */
-export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'angular22';
+export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'sveltekit2' | 'angular22';
 export type ReactLine = '18' | '19';
 
 export interface MatrixHost {
@@ -60,6 +60,7 @@ export const MATRIX: MatrixHost[] = [
     entry: 'mf-manifest.json',
     packages: ['react-router', '@react-router/dev', 'vite', '@module-federation/runtime'],
   }),
+  host({ id: 'sveltekit', fixture: 'sveltekit', tool: 'sveltekit', tools: 'sveltekit2', react: null, remote: 'static', entry: 'checkout-button.js', packages: ['@sveltejs/kit', '@sveltejs/adapter-node', 'svelte', 'vite'] }),
   host({ id: 'angular', fixture: 'angular', tool: 'angular', tools: 'angular22', react: null, remote: 'static', entry: 'checkout-button.js', packages: ['@angular/core', '@angular/build'] }),
   host({ id: 'plain', fixture: 'plain', tool: 'none', tools: null, react: null, remote: 'runtime', entry: 'mf-manifest.json', packages: [] }),
   host({ id: 'vue', fixture: 'vue', tool: 'vite', tools: 'react19', react: null, remote: 'static', entry: 'mf-manifest.json', packages: ['vue', 'vite', '@module-federation/runtime'] }),
