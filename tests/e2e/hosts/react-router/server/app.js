@@ -7,6 +7,7 @@ import { RouterContextProvider } from 'react-router';
 import { clientAddress } from '../app/checkoutServer.server';
 
 export const app = express();
+app.disable('x-powered-by');
 
 app.use(
   createRequestHandler({
