@@ -3,7 +3,7 @@
 // people behind one address, one browser build, so one fingerprint without a key) get two Checkout
 // Sessions; one render submitted twice (a double click) gets one.
 import { renderToString } from 'react-dom/server';
-import { CheckoutButton } from '../../src/CheckoutButton';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { postForm, standInSessions, useFormServer } from './support/formServer';
 
 const form = useFormServer();
