@@ -180,8 +180,21 @@ function startServer(dirs: Record<string, string>, node: string): Promise<Server
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * E2E_HOST_MATRIX=<id>,<id>: only those hosts are installed, built and served (for the edit loop;
+ * select their tests with -t). Unset: all of them.
+ */
+function selectedHosts(): MatrixHost[] {
+  const ids = process.env.E2E_HOST_MATRIX?.split(',').map((id) => id.trim()).filter(Boolean) ?? [];
+  if (ids.length === 0 || ids.includes('on')) return MATRIX;
+  const unknown = ids.filter((id) => !MATRIX.some((h) => h.id === id));
+  if (unknown.length) throw new Error(`E2E_HOST_MATRIX names no host ${unknown.join(', ')}: ${MATRIX.map((h) => h.id).join(', ')}`);
+  return MATRIX.filter((h) => ids.includes(h.id));
+}
+
 /** Installs, builds and serves the matrix; never throws: a host that failed carries its reason. */
 export async function setUpHostMatrix(): Promise<void> {
+  const hosts = selectedHosts();
   const file = path.join(E2E_TMP, `hosts-${process.pid}.json`);
   process.env[HOSTS_ENV_VAR] = file;
   const env: HostMatrixEnv = { hosts: {}, timings: {} };
@@ -221,7 +234,7 @@ export async function setUpHostMatrix(): Promise<void> {
     } catch (error) {
       deps = new Error(`the ${tools} hosts' tools did not install: ${reasonOf(error)}`);
     }
-    for (const host of MATRIX.filter((h) => h.tools === tools)) {
+    for (const host of hosts.filter((h) => h.tools === tools)) {
       await record(host, async () => {
         if (deps instanceof Error) throw deps;
         if (host.tool === 'none') throw new Error(`${host.id} has a lockfile but no build tool`);
@@ -229,8 +242,8 @@ export async function setUpHostMatrix(): Promise<void> {
       });
     }
   };
-  const toolSets = [...new Set(MATRIX.flatMap((h) => (h.tools ? [h.tools] : [])))];
-  await Promise.all([...toolSets.map(chain), ...MATRIX.filter((h) => !h.tools).map((host) => record(host, () => buildStatic(host)))]);
+  const toolSets = [...new Set(hosts.flatMap((h) => (h.tools ? [h.tools] : [])))];
+  await Promise.all([...toolSets.map(chain), ...hosts.filter((h) => !h.tools).map((host) => record(host, () => buildStatic(host)))]);
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
