@@ -21,5 +21,5 @@ export function checkout() {
   return backend.then(({ handlers }) => handlers);
 }
 
-/** The client's address, which the server (server.js) puts in each request's context. */
+/** The client's address, which the Express handler (server/app.js) puts in each request's context. */
 export const clientAddress = createContext('');
