@@ -1,8 +1,11 @@
 // The server half as the framework hosts install it: the `@checkout/server` package. When the
-// repository packs it (`npm run pack:server`), that tarball, unpacked; until then the same entry
-// (`server/index.ts`) and the files it reaches, compiled to CommonJS one file at a time, under that
-// name. Built once per hash of its inputs into .tmp/e2e/builds/server-package-<hash>/package/.
+// repository packs it (`npm run pack:server`, which prints the tarball's path), that tarball,
+// unpacked; until then the same entry (`server/index.ts`) and the files it reaches, compiled to
+// CommonJS one file at a time, under that name. Built once per hash of its inputs into
+// .tmp/e2e/builds/server-package-<hash>/package/.
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import ts from 'typescript';
 import { filesUnder, hashOf, once, run } from './buildCache';
@@ -41,7 +44,8 @@ const readdirSafe = (file: string) => {
 
 /** The files the package is made of, for its hash. */
 function inputs(): string[] {
-  return packScript() ? [...filesUnder(path.join(ROOT, 'server')), path.join(ROOT, 'package.json')] : reachable(ENTRY);
+  if (!packScript()) return reachable(ENTRY);
+  return [...filesUnder(path.join(ROOT, 'server')), ...filesUnder(path.join(ROOT, 'packages/server')), ...filesUnder(path.join(ROOT, 'src/core')), path.join(ROOT, 'package.json')];
 }
 
 /** Compiled one file at a time (no type check: `tsc --noEmit` is its own step), paths kept relative to the repository. */
@@ -67,10 +71,10 @@ export async function serverPackage(): Promise<{ dir: string; seconds: number }>
   const built = await once(final, `packed ${SERVER_PACKAGE}`, async (work) => {
     const pkg = path.join(work, 'package');
     if (packScript()) {
-      await run('npm', ['run', '--silent', 'pack:server', '--', '--pack-destination', work], ROOT, 'npm run pack:server', process.env);
-      const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
-      if (!tarball) throw new Error('npm run pack:server wrote no .tgz');
-      await run('tar', ['-xzf', tarball], work, `unpacking ${tarball}`, process.env);
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'pack:server'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+      const tarball = stdout.trim().split('\n').pop() ?? '';
+      if (!tarball.endsWith('.tgz') || !existsSync(tarball)) throw new Error(`npm run pack:server printed no tarball: ${stdout.slice(-400)}`);
+      await run('tar', ['-xzf', tarball, '-C', work], work, `unpacking ${tarball}`, process.env);
       return;
     }
     compile(inputs(), pkg);
