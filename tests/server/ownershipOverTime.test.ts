@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { DEFAULT_INTEGRATION, notOurs, ourMetadata, untaggedBeforeFromEnv, type Ownership } from '../../server/orders/ourSession';
 import { reconcile } from '../../server/reconcile/reconcile';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers, type CheckoutHandlers } from '../../server/routes';
 import { warehouseFulfil } from '../../server/orders/warehouse';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
@@ -34,13 +34,13 @@ const log = (message: string) => void logged.push(message);
 beforeAll(async () => {
   store = await memoryOrders();
   warehouse = await startWarehouseStandIn();
-  let routes: ReturnType<typeof checkoutRoutes> | undefined;
-  server = await serveRoutes((req, res) => routes!(req, res));
+  let handlers: CheckoutHandlers | undefined;
+  server = await serveRoutes({ route: (request, context) => handlers!.route(request, context) });
   standIn = await startStripeApiStandIn({ now: () => clock, webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
   stripe = stripeForStandIn(standIn);
   const { orders, sessionRequests } = store;
   const fulfil = warehouseFulfil({ url: warehouse.url, log });
-  routes = checkoutRoutes({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, rateLimit: false, log });
+  handlers = createCheckoutHandlers({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, rateLimit: false, log });
 }, 30_000);
 afterAll(async () => {
   await server.close();
