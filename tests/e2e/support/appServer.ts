@@ -97,8 +97,8 @@ async function spawnApp(dir: string, server: AppServer, node: string, port: numb
     child.kill('SIGKILL');
     throw error;
   }
-  child.stdout!.resume();
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
+  child.stdout.resume();
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
   return child;
 }
 
