@@ -2,6 +2,7 @@
 // The button's server-rendered form, posted as a browser with no script posts it: two renders (two
 // people behind one address, one browser build, so one fingerprint without a key) get two Checkout
 // Sessions; one render submitted twice (a double click) gets one.
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { postForm, standInSessions, useFormServer } from './support/formServer';
@@ -12,7 +13,8 @@ const form = useFormServer();
 function fieldsOf(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map((m) => [m[1], m[2]]));
 }
-const render = () => fieldsOf(renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/checkout-sessions" sessionBody={{ productId: 'coffee-beans-1kg' }} />));
+const button = () => createElement(CheckoutButton, { publishableKey: 'pk_test_ssr', sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee-beans-1kg' } });
+const render = () => fieldsOf(renderToString(button()));
 
 it('two renders, one address and one User-Agent: two sessions; one render posted twice: one session', async () => {
   const before = (await standInSessions(form.stripe)).length;
