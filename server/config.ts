@@ -7,7 +7,7 @@ import { databaseFromEnv, type DatabaseConfig } from './db/open';
 import { formOriginsFromEnv } from './form/formOrigin';
 import { limitsFromEnv, type ClientLimits } from './limits/rateLimit';
 import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './orders/fulfilment';
-import { integrationFromEnv, type Ownership } from './orders/ourSession';
+import { integrationFromEnv, untaggedBeforeFromEnv, type Ownership } from './orders/ourSession';
 import { reconcileIntervalFromEnv } from './reconcile/reconcileSchedule';
 
 /** Where the standalone server listens, and whom it believes about the client's address (the Node adapter's). */
@@ -45,9 +45,9 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
   return leaseOf(leaseMs);
 }
 
-/** The shop's catalog and CHECKOUT_INTEGRATION: which sessions the webhook and reconcile ship. */
+/** The shop's catalog, CHECKOUT_INTEGRATION and CHECKOUT_UNTAGGED_BEFORE: which sessions the webhook and reconcile ship. */
 export function ownershipFromEnv(env: NodeJS.ProcessEnv, catalog: Catalog = catalogOf(DEMO_PRODUCTS)): Ownership {
-  return { integration: integrationFromEnv(env), catalog };
+  return { integration: integrationFromEnv(env), catalog, untaggedBefore: untaggedBeforeFromEnv(env) };
 }
 
 /** PORT (0: any free one), HOST, TRUST_PROXY (adapters/trustProxy.ts). */
