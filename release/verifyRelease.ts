@@ -64,7 +64,7 @@ async function allEncodings(fetchFile: Fetch, url: string): Promise<Served> {
 
 /** Drift where an encoding's bytes are not the identity copy's (for files no inventory lists: channels, the inventory itself). */
 function sameInEveryEncoding(path: string, served: Served): Drift[] {
-  const identity = served.get('identity');
+  const identity = served.get('identity')!;
   if (typeof identity === 'string') return [{ path, encoding: 'identity', problem: identity }];
   return ENCODINGS.filter((e) => e !== 'identity').flatMap((encoding): Drift[] => {
     const bytes = served.get(encoding)!;
