@@ -42,13 +42,13 @@ export async function refusedChunk(url: string): Promise<boolean> {
 }
 
 /**
- * What a failed chunk load becomes: a refusal is `script_integrity_failed`, told to the page's
- * telemetry; any other failure stays as it was (webpack's ChunkLoadError of type `error` is the one
- * that may be a refusal).
+ * Rejects with what a failed chunk load becomes: a refusal is `script_integrity_failed`, told to the
+ * page's telemetry; any other failure stays as it was (webpack's ChunkLoadError of type `error` is the
+ * one that may be a refusal).
  */
-export async function classified(thrown: unknown): Promise<unknown> {
+export async function classified(thrown: unknown): Promise<never> {
   const { type, request } = (thrown ?? {}) as { type?: string; request?: string };
-  if (type !== 'error' || !request || !(await refusedChunk(request).catch(() => false))) return thrown;
+  if (type !== 'error' || !request || !(await refusedChunk(request).catch(() => false))) throw thrown;
   emitCheckoutEvent({ type: 'script_integrity_failed', url: request });
-  return checkoutError('script_integrity_failed', `Integrity refused: ${request}`, thrown);
+  throw checkoutError('script_integrity_failed', `Integrity refused: ${request}`, thrown);
 }

@@ -26,10 +26,9 @@ function whenPageIdle(run: () => void): void {
  * was, and so does this one where that code cannot be fetched either.
  */
 function checked(thrown: unknown): Promise<never> {
-  return import('./chunkRefusal').then(
-    ({ classified }) => classified(thrown).then((error) => Promise.reject(error)),
-    () => Promise.reject(thrown),
-  );
+  // One chunk for both layers' copies of the module (the mount's and the button's): one more entry in
+  // the runtime's integrity map, not two.
+  return import(/* webpackChunkName: "refusal" */ './chunkRefusal').then(({ classified }) => classified(thrown), () => Promise.reject(thrown));
 }
 
 export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: boolean } = {}): LazyChunk<T> {

@@ -72,7 +72,7 @@ describe('refusedChunk', () => {
 
 describe('classified', () => {
   it('looks only at a chunk that failed as a script: a timeout, another error and nothing are passed on without a fetch', async () => {
-    for (const thrown of [chunkLoadError('timeout'), new Error('offline'), undefined]) expect(await classified(thrown)).toBe(thrown);
+    for (const thrown of [chunkLoadError('timeout'), new Error('offline'), undefined]) await expect(classified(thrown)).rejects.toBe(thrown);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
