@@ -4,7 +4,7 @@
 // key id, sequence, expiry). Written beside mf-manifest.json as release-inventory.json, signed in
 // release-inventory.json.sig (release/signing.ts).
 import { createHash } from 'node:crypto';
-import type { RemoteRelease } from '../src/types';
+import type { RemoteRelease } from '../src/core/types';
 import { STRIPE_JS_URL } from '../src/stripe/policy';
 import { INVENTORY_SCHEMA, PRODUCT, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from './releaseFormat';
 

@@ -128,7 +128,7 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}` };
     await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, { waitUntil: 'domcontentloaded' });
     await host.root().waitFor({ timeout: 15_000 });
-    // Asked for as a script at idle, then again by the classifier (src/chunkRefusal.ts, its own chunk, fetched on the failure).
+    // Asked for as a script at idle, then again by the classifier (src/core/chunkRefusal.ts, its own chunk, fetched on the failure).
     await host.waitUntil(() => asked >= 2, 'the dialog chunk asked for at idle, then again by the classifier');
     const classifier = await chunksOf('./chunkRefusal');
     expect((await remoteScripts(host)).filter((s) => classifier.includes(s.src))).toHaveLength(1);

@@ -1,7 +1,7 @@
 // A part of the remote that the button's first render does not need: a chunk of its own, fetched
 // when it is first asked for, or once the page is idle after start-up when `whenIdle` (so it is
 // there by the time the person acts). Below everything but the errors and the page's events (which
-// src/chunkRefusal.ts, fetched after a failure, uses).
+// src/core/chunkRefusal.ts, fetched after a failure, uses).
 
 export interface LazyChunk<T> {
   /**
@@ -21,7 +21,7 @@ function whenPageIdle(run: () => void): void {
 }
 
 /**
- * A failed load, classified by code fetched only now (src/chunkRefusal.ts): a chunk refused for its
+ * A failed load, classified by code fetched only now (src/core/chunkRefusal.ts): a chunk refused for its
  * bytes becomes `script_integrity_failed`, told to the page's telemetry; any other failure stays as it
  * was, and so does this one where that code cannot be fetched either.
  */

@@ -2,10 +2,10 @@
 // hashing it against the integrity its runtime gave it (no Resource Timing), reported as
 // `script_integrity_failed` to the caller and to the page's telemetry.
 import { createHash, webcrypto } from 'node:crypto';
-import type { CheckoutEvent } from '../src/types';
-import { lazyChunk } from '../src/lazyChunk';
-import { classified, refusedChunk } from '../src/chunkRefusal';
-import { resetCheckoutEvents, subscribeCheckoutEvents } from '../src/events';
+import type { CheckoutEvent } from '../../src/core/types';
+import { lazyChunk } from '../../src/core/lazyChunk';
+import { classified, refusedChunk } from '../../src/core/chunkRefusal';
+import { resetCheckoutEvents, subscribeCheckoutEvents } from '../../src/core/events';
 
 const PUBLIC_PATH = 'https://cdn.example.com/checkout/';
 const URL_ = `${PUBLIC_PATH}226.0123456789.js`;
