@@ -60,9 +60,20 @@ export type ReleaseTrust =
   | { inventoryIntegrity: string; development?: boolean }
   | KeyTrust;
 
-export interface KeyTrust {
-  /** The publisher's public keys (raw uncompressed P-256 points, base64): one, or two during a rotation. */
-  publisherKeys: string[];
+export type KeyTrust = KeyTerms &
+  (
+    | {
+        /** The publisher's public keys (raw uncompressed P-256 points, base64): one, or two during a rotation. */
+        publisherKeys: string[];
+      }
+    | {
+        /** One key: the same as `publisherKeys: [publisherKey]`. */
+        publisherKey: string;
+      }
+  );
+
+/** What a key set's signature must also say. */
+export interface KeyTerms {
   /** The lowest `sequence` accepted; raise it to refuse older releases (default 0). */
   minSequence?: number;
   /** The product expected (default `checkout`). */
@@ -193,9 +204,10 @@ export async function trustedInventory(url: string, bytes: ArrayBuffer, trust: R
     return pinned;
   }
   const inventory = parsed(url, bytes);
-  const ids = await Promise.all(trust.publisherKeys.map((key) => keyIdOf(key, url)));
+  const keys = 'publisherKeys' in trust ? trust.publisherKeys : [trust.publisherKey];
+  const ids = await Promise.all(keys.map((key) => keyIdOf(key, url)));
   if (!trust.development && (inventory.keyId === TEST_KEY_ID || ids.includes(TEST_KEY_ID))) throw testKey(url);
-  const key = trust.publisherKeys[ids.indexOf(inventory.keyId)];
+  const key = keys[ids.indexOf(inventory.keyId)];
   if (!key) throw new ReleaseRefused('unknown-key', url, `The release inventory at ${url} names key ${inventory.keyId}, not one this page trusts (${ids.join(', ')}).`);
   if (!(await signedBy(bytes, signature ?? '', key, url))) {
     throw new ReleaseRefused('signature', url, `The release inventory at ${url} is not signed by key ${inventory.keyId}.`);

@@ -62,6 +62,8 @@ describe('a release inventory the page trusts', () => {
     const trust: KeyTrust = { publisherKeys: [publisher.publicKey] };
     const { inventory, signature } = await signed(publisher);
     expect((await trustedInventory(URL_, buffer(inventory), trust, signature)).release.version).toBe('0.1.0');
+    // One key, given alone.
+    expect((await trustedInventory(URL_, buffer(inventory), { publisherKey: publisher.publicKey }, signature)).keyId).toBe(publisher.keyId);
     expect(await refusal(trustedInventory(URL_, buffer(flipOneByte(inventory)), trust, signature))).toBe('signature');
     const bytes = Buffer.from(signature, 'base64');
     bytes[10] ^= 1;
