@@ -41,9 +41,9 @@ function setIntegrity(element: string, chunk: Chunk, pending: Pending, compilati
     placeholders = new Map(scripts.map((child, i) => [child, placeholder(i)]));
     pending.set(chunk, placeholders);
   }
-  const map = Object.fromEntries([...placeholders].map(([child, text]) => [child.id, text]));
+  const map: Record<string, string> = Object.fromEntries([...placeholders].map(([child, text]) => [String(child.id), text]));
   // `concat`, not `+`: the minifier would fold a `+` into each of the map's strings. The map is kept on
-  // the runtime (`__webpack_require__.sri`): src/chunkRefusal.ts hashes a failed chunk against it.
+  // the runtime (`__webpack_require__.sri`): src/core/chunkRefusal.ts hashes a failed chunk against it.
   return `${element}.crossOrigin = "anonymous";\n${element}.integrity = "${PREFIX}".concat((${RUNTIME}.sri = ${JSON.stringify(map)})[chunkId]);`;
 }
 
