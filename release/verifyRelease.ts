@@ -69,7 +69,7 @@ function sameInEveryEncoding(path: string, served: Served): Drift[] {
   return ENCODINGS.filter((e) => e !== 'identity').flatMap((encoding): Drift[] => {
     const bytes = served.get(encoding)!;
     if (typeof bytes === 'string') return [{ path, encoding, problem: bytes }];
-    return bytes.equals(identity as Buffer) ? [] : [{ path, encoding, problem: `differs from the identity copy (${sri(bytes)}, identity ${sri(identity)})` }];
+    return bytes.equals(identity) ? [] : [{ path, encoding, problem: `differs from the identity copy (${sri(bytes)}, identity ${sri(identity)})` }];
   });
 }
 

@@ -20,7 +20,7 @@ import { integrityOf, inventoryOf, publisherKeys, type Publisher, type Terms } f
 
 const URL_ = 'https://cdn.example/checkout/releases/0.1.0/release-inventory.json';
 const encode = (text: string) => new TextEncoder().encode(text);
-const buffer = (text: string) => encode(text).buffer as ArrayBuffer;
+const buffer = (text: string) => encode(text).buffer;
 const flipOneByte = (text: string) => text.replace('"schema":2', '"schema":2 ');
 const FILES = { 'remoteEntry.js': 'entry()', 'mf-manifest.json': '{}' };
 const TEST_PUBLIC_KEY = readFileSync(path.resolve(__dirname, '../../release/keys/test-signing-key.pub.txt'), 'utf8').trim();

@@ -73,7 +73,6 @@ describe("the remote's production build", () => {
     delete process.env.CHECKOUT_SIGNING_KEY;
     delete process.env.CHECKOUT_DEVELOPMENT_BUILD;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const config = (require('../../webpack.config') as typeof import('../../webpack.config')).default;
       expect(() => config({}, { mode: 'production' })).toThrow(/set CHECKOUT_SIGNING_KEY/);
       expect(() => config({}, { mode: 'development' })).not.toThrow();

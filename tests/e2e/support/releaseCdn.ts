@@ -26,7 +26,7 @@ export interface Publisher {
 
 /** A publisher key pair of the test's own (ECDSA P-256, as the build signs). */
 export async function newPublisher(): Promise<Publisher> {
-  const pair = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const publicKey = Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
   return {
     publicKey,
