@@ -86,6 +86,7 @@ export default defineConfig([
     // Files tsconfig.json leaves out (fixtures compiled by their own tools): the rules that need no types.
     files: [
       'tests/e2e/hosts/angular/**/*.ts',
+      'tests/e2e/hosts/sveltekit/**/*.ts',
       'tests/e2e/fixtures/types-host/**/*.{ts,tsx}',
       'tests/e2e/fixtures/runtime-types-host/src/**/*.ts',
     ],

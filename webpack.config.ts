@@ -11,6 +11,7 @@ import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from
 import { precompress } from './webpack/precompress';
 import { ReleaseInventoryWriter } from './release/inventory';
 import { defineRelease, readRelease, stampManifest } from './release/release';
+import { signingKey } from './release/signing';
 import type { RemoteRelease } from './src/core/types';
 import { standaloneLayerRule, standaloneReact } from './webpack/standaloneReact';
 import { typescriptRule } from './webpack/typescriptRule';
@@ -42,7 +43,8 @@ const DIST = path.resolve(__dirname, 'dist');
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[] => {
   const production = argv.mode !== 'development';
   const release = readRelease(__dirname);
-  const inventory = production ? new ReleaseInventoryWriter(release) : null;
+  // A production build without the publisher's key fails here, before anything is built (release/signing.ts).
+  const inventory = production ? new ReleaseInventoryWriter(release, signingKey()) : null;
   const elementInventory = inventory?.plugin({
     entry: { file: 'checkout-button.js', why: "<checkout-button>'s one tag: defines the element and fetches its chunks" },
   });

@@ -22,7 +22,7 @@ import { STRIPE_JS_ORIGIN } from '../src/stripe/policy';
 import { editPage, htmlHandler, type PageEdits } from './hostPage';
 import { METRICS, visit, type Metric, type Visit } from './measure';
 import { describeProfile, PROFILES, stripeDelayMs } from './profiles';
-import { BENCH_REMOTE_PORT } from './remote';
+import { BENCH_REMOTE_PORT, benchSigningKey } from './remote';
 import { chunkPreloadLinks } from './remotePreload';
 import { renderReport, type ReportSection } from './report';
 import { traceVariants } from './breakdown';
@@ -64,7 +64,9 @@ function log(message: string): void {
 
 function build(label: string, args: string[]): void {
   const started = Date.now();
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), args, { cwd: ROOT, encoding: 'utf8' });
+  // The remote's release is signed with the bench's own key (a production build needs one).
+  const env = { ...process.env, CHECKOUT_SIGNING_KEY: benchSigningKey().keyFile };
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), args, { cwd: ROOT, encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`${label} build failed:\n${result.stdout}\n${result.stderr}`);
   log(`built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -5,13 +5,13 @@
 // parses instead of after the manifest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { INVENTORY_FILE as INVENTORY, SIGNATURE_FILE as SIGNATURE, type ReleaseInventory } from '../release/releaseFormat';
 
-export const INVENTORY = 'release-inventory.json';
-export const SIGNATURE = `${INVENTORY}.sig`;
+export { INVENTORY, SIGNATURE };
 
 /** The inventory's integrity per file path (relative to the release), read from a build's directory. */
 export function inventoryIntegrity(dist: string): Map<string, string> {
-  const inventory = JSON.parse(readFileSync(path.join(dist, INVENTORY), 'utf8')) as { files: { path: string; integrity: string }[] };
+  const inventory = JSON.parse(readFileSync(path.join(dist, INVENTORY), 'utf8')) as ReleaseInventory;
   return new Map(inventory.files.map((f) => [f.path, f.integrity]));
 }
 

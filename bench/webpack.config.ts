@@ -3,17 +3,14 @@
 // replaced by the button bundled from source (directCheckout.ts) and no federation at all;
 // `verified` the federated page whose remote runs only once its signed release inventory is
 // verified (verifiedCheckout.ts).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import hostExample, { type HostEnv } from '../host-example/webpack.config';
-import { BENCH_MANIFEST_URL } from './remote';
+import { BENCH_MANIFEST_URL, benchSigningKey } from './remote';
 
 type Variant = 'direct' | 'federated' | 'verified';
 
-/** The committed development key's public half: the release the bench builds is signed with its private half. */
-const PUBLISHER_KEY = readFileSync(path.resolve(__dirname, '../release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
@@ -48,7 +45,8 @@ function verified(): Configuration {
   const plugins = [
     ...(config.plugins ?? []),
     replaceCheckoutRemote(path.resolve(__dirname, 'verifiedCheckout.ts')),
-    new webpack.DefinePlugin({ __BENCH_PUBLISHER_KEY__: JSON.stringify(PUBLISHER_KEY) }),
+    // The public half of the key the bench's release is signed with (bench/run.ts builds it so).
+    new webpack.DefinePlugin({ __BENCH_PUBLISHER_KEY__: JSON.stringify(benchSigningKey().publicKey) }),
   ];
   return { ...config, plugins };
 }

@@ -3,7 +3,9 @@
 // 2. A webhook storm on two instances sharing a throwaway Postgres, one killed midway. Prints the
 // figures, writes .tmp/load/results.json and the latency picture (.tmp/load/latency.svg; `--docs`
 // also docs/load-latency.svg). 3. The Node adapter against today's node:http handlers, same rates
-// (adapterOverhead.ts). `--quick`: short runs, to check the machinery; `--overhead`: the third alone.
+// (adapterOverhead.ts). 4. Two instances on one Postgres: one client's session limit across both, and
+// session creation while the database stalls (ordersDatabase.ts). `--quick`: short runs, to check
+// the machinery; `--overhead`: the third alone; `--orders`: the fourth alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPostgres } from '../server/db/postgres';
@@ -12,8 +14,10 @@ import { startPostgres } from '../stand-ins/postgres';
 import { stripeForStandIn } from '../stand-ins/stripeApi';
 import { startWarehouseStandIn } from '../stand-ins/warehouse';
 import { adapterOverhead, BASELINE_COMMIT, hasBaseline, type OverheadResult } from './adapterOverhead';
+import { sharedLimit, stalledDatabase, type LatencyRun, type SharedLimitRun } from './ordersDatabase';
 import { startChild } from './processes';
 import { highestRate, MAX_P99_MS, sessionProbe } from './sessionRate';
+import { startStallingProxy } from './stallingProxy';
 import { percentile, perSecond } from './stats';
 import { latencySvg } from './svg';
 import { webhookStorm } from './webhookStorm';
@@ -23,6 +27,38 @@ const OUT = path.join(ROOT, '.tmp/load');
 const SECRET = 'whsec_loadRun';
 const quick = process.argv.includes('--quick');
 const log = (line: string) => console.log(line);
+/** One client's session limit in the orders part: 10 at once, then one a second. */
+const LIMIT = { burst: 10, perMinute: 60 };
+
+interface OrdersResult {
+  limit: SharedLimitRun;
+  stall: { healthy: LatencyRun; stalled: LatencyRun };
+}
+
+/** Two instances on one throwaway Postgres, reached through a proxy that can stall it. */
+async function ordersDatabase(serverEnv: Record<string, string>): Promise<OrdersResult> {
+  log(`the orders' Postgres under two instances (through a proxy that can stall it):`);
+  const postgres = await startPostgres();
+  const proxy = await startStallingProxy(await postgres.database('orders'));
+  const env = { ...serverEnv, DATABASE_URL: proxy.url, TRUST_PROXY: '1', SESSION_RATE_LIMIT: `${LIMIT.burst}/${LIMIT.perMinute}`, RECONCILE_INTERVAL_MS: 'off' };
+  const instances = [await startChild('server/main.ts', env), await startChild('server/main.ts', env)];
+  try {
+    const limit = await sharedLimit(instances, { ...LIMIT, seconds: quick ? 10 : 30, perSecond: 4 });
+    log(`  one client, ${limit.sent} session requests in ${limit.seconds} s alternating between 2 instances, limit ${limit.limit}: ${limit.allowed} allowed, ${limit.refused} refused (Retry-After ${limit.retryAfter}); configured ${limit.configured}, a bucket per instance would allow ${limit.perInstance}`);
+    const probe = sessionProbe(instances[0].url);
+    await probe(20, quick ? 1 : 3); // warm-up
+    const stall = await stalledDatabase(probe, proxy, { rate: 20, seconds: quick ? 5 : 20 });
+    for (const [name, run] of Object.entries(stall)) {
+      log(`  session creation, database ${name}: ${run.requests} requests at ${run.rate} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ${run.errors} errors`);
+    }
+    if (limit.allowed > limit.configured + 1 || stall.stalled.errors > 0) process.exitCode = 1;
+    return { limit, stall };
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await proxy.close();
+    await postgres.stop();
+  }
+}
 
 /** The adapter's cost at fixed rates both variants hold on a 2-core machine; printed side by side. */
 async function overhead(standInUrl: string, serverEnv: Record<string, string>): Promise<OverheadResult | null> {
@@ -53,6 +89,12 @@ async function main(): Promise<void> {
     await standIn.stop();
     return;
   }
+  if (process.argv.includes('--orders')) {
+    const result = await ordersDatabase(serverEnv);
+    writeFileSync(path.join(OUT, 'orders.json'), JSON.stringify(result, null, 2));
+    await standIn.stop();
+    return;
+  }
 
   log(`session creation (p99 < ${MAX_P99_MS} ms, no error; each request from its own client address):`);
   const server = await startChild('server/main.ts', { ...serverEnv, DATABASE_URL: 'memory://', TRUST_PROXY: '1' });
@@ -76,6 +118,7 @@ async function main(): Promise<void> {
   await warehouse.close();
   await postgres.stop();
   const adapter = await overhead(standIn.url, serverEnv);
+  const orders = await ordersDatabase(serverEnv);
   await standIn.stop();
 
   const unshipped = storm.sessions.filter((id) => !shipments.has(id));
@@ -86,6 +129,7 @@ async function main(): Promise<void> {
     sessions: { held: Boolean(sessions.best), rate: best.rate, rps: best.rps, p99: best.p99, seconds: best.seconds, tried: sessions.tried.map(({ samples, ...run }) => run) },
     webhook: { ...webhook, ...storm, samples: undefined, sessions: storm.sessions.length, shipped: shipments.size, unshipped: unshipped.length, repeatedCalls, orders: counts },
     adapter,
+    orders,
   };
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   const svg = latencySvg([

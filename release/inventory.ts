@@ -1,4 +1,4 @@
-// Writes the release inventory (release/releaseInventory.ts) and its signature into dist/, beside
+// Writes the release inventory (release/releaseInventory.ts) and its signature (release/signing.ts) into dist/, beside
 // mf-manifest.json. Both builds of dist/ (the federated remote and `checkout-button.js`) report the
 // files a page may run, read back from disk after emit (the bytes a server sends); whichever build
 // finishes last writes the inventory, so the two may build in parallel.
@@ -8,7 +8,7 @@ import type { Chunk, ChunkGroup, Compilation, Compiler, WebpackPluginInstance } 
 import type { RemoteRelease } from '../src/core/types';
 import { manifestScripts, type FederationManifest } from './manifestAssets';
 import { INVENTORY_FILE, SIGNATURE_FILE, inventoryBytes, inventoryFile, releaseInventory, type InventoryFile } from './releaseInventory';
-import { signBytes, signingKey } from './signing';
+import { releaseTerms, signBytes, type SigningKey } from './signing';
 import { writeWithCompressedCopies } from '../webpack/precompress';
 
 export interface InventoryPart {
@@ -72,7 +72,11 @@ export class ReleaseInventoryWriter {
   private readonly parts = new Map<string, InventoryFile[]>();
   private expected = 0;
 
-  constructor(private readonly release: RemoteRelease) {}
+  /** `signer`: release/signing.ts's `signingKey()`, asked for before the build starts (a production build without a key fails at once). */
+  constructor(
+    private readonly release: RemoteRelease,
+    private readonly signer: SigningKey,
+  ) {}
 
   plugin(part: InventoryPart): WebpackPluginInstance {
     this.expected += 1;
@@ -91,11 +95,13 @@ export class ReleaseInventoryWriter {
   }
 
   private write(out: string): void {
-    const bytes = inventoryBytes(releaseInventory(this.release, [...this.parts.values()].flat()));
-    const { key, isDevKey } = signingKey();
+    const terms = releaseTerms(this.signer, this.release.builtAt);
+    const bytes = inventoryBytes(releaseInventory(this.release, [...this.parts.values()].flat(), terms));
     writeWithCompressedCopies(path.join(out, INVENTORY_FILE), bytes);
-    writeFileSync(path.join(out, SIGNATURE_FILE), signBytes(bytes, key));
-    if (isDevKey) process.stderr.write(`${SIGNATURE_FILE}: signed with the committed TEST KEY; a release is signed with CHECKOUT_SIGNING_KEY.\n`);
+    writeFileSync(path.join(out, SIGNATURE_FILE), signBytes(bytes, this.signer.key));
+    if (this.signer.isTestKey) {
+      process.stderr.write(`${SIGNATURE_FILE}: a DEVELOPMENT build, signed with the committed TEST KEY, which every reader refuses outside development.\n`);
+    }
     this.parts.clear();
   }
 }

@@ -4,21 +4,22 @@
 // which `npm run reconcile` asks for a run). The standalone server (main.ts) and the host example's
 // demo server both run this.
 import type Stripe from 'stripe';
-import { catalogOf, DEMO_PRODUCTS, type Catalog } from './sessions/catalog';
+import { readServerConfig, type ServerConfig } from './config';
+import { recordBound, type RecordHealth } from './db/boundedRecord';
+import type { Catalog } from './sessions/catalog';
 import { checkSessionPolicy, type SessionPolicy } from './sessions/sessionPolicy';
 import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
-import { formOriginsFromEnv } from './form/formOrigin';
 import { sqlFormSubmissions } from './form/formSubmissions';
-import { DEFAULT_LEASE, leaseOf, type LeasePolicy } from './orders/fulfilment';
+import { sqlLimitStore } from './limits/sqlLimitStore';
 import { sqlOrders } from './orders/orderStore';
-import { integrationFromEnv, type Ownership } from './orders/ourSession';
-import { limitsFromEnv } from './limits/rateLimit';
-import { reconcileIntervalFromEnv, startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
+import { startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
 import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
+
+export { leaseFromEnv, ownershipFromEnv } from './config';
 
 /** Besides the environment: your catalog, and what you decide for every session (sessionPolicy.ts). */
 export interface BackendOptions extends SessionPolicy {
@@ -31,9 +32,11 @@ export interface BackendOptions extends SessionPolicy {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, ORDER_LEASE_MS, the *_RATE_LIMITs, CHECKOUT_INTEGRATION, FORM_ALLOWED_ORIGINS, RECONCILE_INTERVAL_MS (docs/server.md). */
+  /** Read once by config.ts (docs/server.md lists it); every bad value is reported before anything opens. */
   env?: NodeJS.ProcessEnv;
-  /** Another process took the PGlite folder over: the database is closed already (logged by default). */
+  /** Already read (main.ts reads it first, with the listen address): `env` is not read again. */
+  config?: ServerConfig;
+  /** Another process took the PGlite folder over: the database is abandoned already, never to be used again (logged by default). */
   onDatabaseLost?: (error: Error) => void;
 }
 
@@ -42,36 +45,29 @@ export interface CheckoutBackend {
   handlers: CheckoutHandlers;
   db: Database;
   reconciler: Reconciler;
+  /** The session routes' records given up on the database (stalled, down), counted per record. */
+  recordHealth: RecordHealth;
   /** Stops the schedule and the reconcile socket, then closes the database. */
   close(): Promise<void>;
-}
-
-/** The shop's catalog and CHECKOUT_INTEGRATION: which sessions the webhook and reconcile ship. */
-export function ownershipFromEnv(env: NodeJS.ProcessEnv, catalog: Catalog = catalogOf(DEMO_PRODUCTS)): Ownership {
-  return { integration: integrationFromEnv(env), catalog };
-}
-
-/** `ORDER_LEASE_MS`: how long a claim holds (tests shorten it); 30 s by default. */
-export function leaseFromEnv(env: NodeJS.ProcessEnv): LeasePolicy {
-  if (env.ORDER_LEASE_MS === undefined) return DEFAULT_LEASE;
-  const leaseMs = Number(env.ORDER_LEASE_MS);
-  if (!(leaseMs > 0)) throw new Error(`ORDER_LEASE_MS must be a number of milliseconds, not ${env.ORDER_LEASE_MS}.`);
-  // leaseOf clamps it to what a timer holds (about 24.8 days).
-  return leaseOf(leaseMs);
 }
 
 export async function openCheckoutBackend(options: BackendOptions): Promise<CheckoutBackend> {
   const { stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost, catalog } = options;
   const { allowPromotionCodes, stripeAccount, customerEmail, extraParams } = options;
-  // Before the database opens: a bad option stops the start without leaving anything open.
+  // Before the database opens: a bad option or a bad value stops the start without leaving anything open.
   checkSessionPolicy(options);
-  const lease = leaseFromEnv(env);
-  const everyMs = reconcileIntervalFromEnv(env);
-  const formOrigins = formOriginsFromEnv(env, returnPage);
-  const db = await openDatabase(env, { onLost: onDatabaseLost });
+  const config = options.config ?? readServerConfig(env, returnPage, catalog);
+  const { lease, ours, formOrigins } = config;
+  const db = await openDatabase(config.database, {
+    onLost: onDatabaseLost,
+    // A server (re)started while `npm run reconcile` holds the folder waits for it, bounded and said.
+    wait: { waitMs: config.database.folderWaitMs, purpose: 'server', log: (line) => console.error(`[orders] ${line}`) },
+  });
   const orders = sqlOrders(db);
-  const fulfil = warehouseFulfil({ url: env.WAREHOUSE_URL, log });
-  const ours = ownershipFromEnv(env, catalog);
+  const fulfil = warehouseFulfil({ url: config.warehouseUrl, log });
+  const bound = recordBound(config.database.recordTimeoutMs);
+  // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
+  const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
   const handlers = createCheckoutHandlers({
     stripe,
     ...ours,
@@ -81,15 +77,15 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     extraParams,
     returnPage,
     orders,
-    sessionRequests: sqlSessionRequests(db),
+    sessionRequests: sqlSessionRequests(db, Date.now, bound),
     fulfil,
     lease,
-    rateLimit: limitsFromEnv(env),
+    rateLimit: { ...config.limits, store },
     webhookSecret,
-    formSubmissions: sqlFormSubmissions(db),
+    formSubmissions: sqlFormSubmissions(db, undefined, Date.now, bound),
     formOrigins,
   });
-  const reconciler = startReconciler({ db, everyMs, reconcile: { stripe, orders, fulfil, lease, ours } });
+  const reconciler = startReconciler({ db, everyMs: config.reconcileEveryMs, reconcile: { stripe, orders, fulfil, lease, ours } });
   const socket = db.ownedDir
     ? await serveReconcile(db.ownedDir, reconciler.run).catch((error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`))
     : undefined;
@@ -98,5 +94,5 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };
-  return { handlers, db, reconciler, close };
+  return { handlers, db, reconciler, recordHealth: bound.health, close };
 }

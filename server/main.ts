@@ -5,8 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { boundServerTimeouts, toNodeListener, trustProxyFromEnv } from './adapters/node';
+import { boundServerTimeouts, toNodeListener } from './adapters/node';
 import { openCheckoutBackend } from './backend';
+import { readServerConfig } from './config';
 import { serverRelease } from './release';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
@@ -18,13 +19,16 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
 }
 
 export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) {
-  // Read before the database opens: a bad TRUST_PROXY stops the start, not the first request.
-  const trustProxy = trustProxyFromEnv(env);
+  // The whole environment, read once before anything opens: every bad value stops the start, together.
+  const returnPage = env.RETURN_PAGE ?? 'http://localhost:3000/';
+  const config = readServerConfig(env, returnPage);
+  const { port, host, trustProxy } = config.listen;
   const backend = await openCheckoutBackend({
     stripe: stripeFromEnv(env),
-    returnPage: env.RETURN_PAGE ?? 'http://localhost:3000/',
+    returnPage,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     env,
+    config,
     // Two writers would lose orders: without its database this server is no use, so it goes, loudly.
     onDatabaseLost: (error) => {
       console.error(`[orders] ${error.message}`);
@@ -33,8 +37,8 @@ export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) 
   });
   const { handlers, db } = backend;
   const server = boundServerTimeouts(http.createServer(toNodeListener(handlers, { trustProxy })));
-  await new Promise<void>((resolve) => server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1', resolve));
-  const url = `http://${env.HOST ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   const close = async () => {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -25,6 +25,8 @@ export interface CheckoutHandlerOptions
     Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
   webhookSecret?: string;
+  /** Untagged sessions created before this (Unix seconds) are orders too: see Ownership in orders/ourSession.ts. */
+  untaggedBefore?: number;
 }
 
 export interface CheckoutHandlers {
@@ -69,7 +71,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
   const status = guarded(sessionStatusHandler(shared), log);
   const webhook = guarded(
     webhookSecret
-      ? stripeWebhookHandler({ ...shared, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
+      ? stripeWebhookHandler({ ...shared, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog, untaggedBefore: options.untaggedBefore } })
       : async () => errorResponse(503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
     log,
   );

@@ -1,6 +1,7 @@
 // A stand-in for a team's warehouse: takes `POST /orders` with an Idempotency-Key, records every call,
 // and ships once per key (a repeat with a known key is answered 200 and ships nothing), as a real
-// fulfilment API does. A test decides each answer (`respond`): a status, a delay, or never.
+// fulfilment API does. A test decides each answer (`respond`): a status, a delay, or never. `GET`
+// lists the calls.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -30,6 +31,8 @@ export async function startWarehouseStandIn(respond: Respond = () => 200): Promi
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     const answer = async () => {
+      // What it got, for a test in another process.
+      if (req.method === 'GET') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(calls));
       const order = JSON.parse(body || '{}') as Record<string, unknown>;
       const call: WarehouseCall = { idempotencyKey: req.headers['idempotency-key']?.toString() ?? null, order, status: null };
       calls.push(call);

@@ -14,6 +14,8 @@ import type { Chunk, Compilation, Compiler } from 'webpack';
 import { sri } from '../release/releaseInventory';
 
 const PLUGIN = 'ChunkIntegrity';
+/** webpack's runtime object, as its runtime code names it (`__webpack_require__`). */
+const RUNTIME = '__webpack_require__';
 const ALGORITHM = 'sha256';
 /** The length of `sha256-<base64>`; each placeholder has it, so no offset moves. */
 const INTEGRITY_LENGTH = sri('', ALGORITHM).length;
@@ -40,8 +42,9 @@ function setIntegrity(element: string, chunk: Chunk, pending: Pending, compilati
     pending.set(chunk, placeholders);
   }
   const map: Record<string, string> = Object.fromEntries([...placeholders].map(([child, text]) => [String(child.id), text]));
-  // `concat`, not `+`: the minifier would fold a `+` into each of the map's strings.
-  return `${element}.crossOrigin = "anonymous";\n${element}.integrity = "${PREFIX}".concat(${JSON.stringify(map)}[chunkId]);`;
+  // `concat`, not `+`: the minifier would fold a `+` into each of the map's strings. The map is kept on
+  // the runtime (`__webpack_require__.sri`): src/core/chunkRefusal.ts hashes a failed chunk against it.
+  return `${element}.crossOrigin = "anonymous";\n${element}.integrity = "${PREFIX}".concat((${RUNTIME}.sri = ${JSON.stringify(map)})[chunkId]);`;
 }
 
 function scriptFile(compilation: Compilation, chunk: Chunk): string | undefined {

@@ -1,7 +1,8 @@
 // The page pays without the remote: a plain form to your session endpoint, which answers `303` to
 // Stripe's hosted page (docs/server.md). It stands where the button will be, with the button's box
 // and label (index.html's `.checkout-fallback`), so nothing moves when the button takes its place.
-import type { ReactNode } from 'react';
+// Each render carries its own `formKey`, so two people behind one address are two Checkout Sessions.
+import { useState, type ReactNode } from 'react';
 
 export interface PayFormProps {
   sessionEndpoint?: string;
@@ -10,13 +11,18 @@ export interface PayFormProps {
   children?: ReactNode;
 }
 
+/** 128 random bits as hex: `getRandomValues` exists on every page (`randomUUID` only on https ones). */
+const newFormKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayFormProps) {
-  const fields = Object.entries(sessionBody).filter(([name, value]) => name !== 'mode' && (typeof value === 'string' || typeof value === 'number'));
+  const [formKey] = useState(newFormKey);
+  const fields = Object.entries(sessionBody).filter(([name, value]) => name !== 'mode' && name !== 'formKey' && (typeof value === 'string' || typeof value === 'number'));
   return (
     <form className="checkout-fallback" method="post" action={sessionEndpoint}>
       {fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
+      <input type="hidden" name="formKey" value={formKey} />
       <button type="submit">{children}</button>
     </form>
   );

@@ -1,10 +1,11 @@
 // The folder owner's heartbeat, on a thread of its own (folderLock.ts starts it): PGlite runs
 // WebAssembly on the main thread and blocks it for seconds while it creates a database, which must not
 // look like a dead owner. Every `heartbeatMs` it checks that the generation is still ours, then
-// rewrites holder.json with the next beat. It gives up, sets the shared flag (the database refuses
-// the next statement at once) and tells the main thread, when another process took the folder, or
-// when it could not beat for half the stale time (a contender may be about to). On `release` it marks
-// the generation released, only if still ours, and ends.
+// rewrites holder.json with the next beat and publishes when it confirmed it (process.hrtime: the
+// monotonic clock both threads read; wall clocks step). It gives up, sets the shared flag (the database
+// refuses the next statement at once) and tells the main thread, when another process took the folder,
+// or when it could not beat for half the stale time (a contender may be about to). On `release` it
+// marks the generation released, only if still ours, and ends.
 'use strict';
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -12,10 +13,12 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { RELEASED, stillHeld, writeHolder } = require('./ownerFiles');
 
 const LOST = 1;
-const { root, generation, holder, heartbeatMs, staleMs, flag } = workerData;
-const state = new Int32Array(flag);
+const { root, generation, holder, heartbeatMs, staleMs, shared } = workerData;
+const state = new Int32Array(shared, 0, 1);
+const confirmed = new BigInt64Array(shared, 8, 1);
 const dir = path.join(root, String(generation));
-let lastBeat = Date.now();
+const msSince = (then) => Number((process.hrtime.bigint() - then) / 1_000_000n);
+let lastBeat = Atomics.load(confirmed, 0);
 
 function lose(why) {
   Atomics.store(state, 0, LOST);
@@ -24,15 +27,17 @@ function lose(why) {
 }
 
 function beat() {
-  const silentFor = Date.now() - lastBeat;
+  const checkedAt = process.hrtime.bigint();
+  const silentFor = msSince(lastBeat);
   try {
-    if (!stillHeld(root, generation, holder.token)) return lose('another process took it over');
     if (silentFor > staleMs / 2) return lose(`no heartbeat for ${silentFor} ms (another process may have taken it over)`);
+    if (!stillHeld(root, generation, holder.token)) return lose('another process took it over');
     holder.beat += 1;
     writeHolder(dir, holder);
-    lastBeat = Date.now();
+    lastBeat = checkedAt;
+    Atomics.store(confirmed, 0, checkedAt);
   } catch (error) {
-    if (Date.now() - lastBeat > staleMs / 2) lose(`the heartbeat cannot be written (${error.message})`);
+    if (msSince(lastBeat) > staleMs / 2) lose(`the heartbeat cannot be written (${error.message})`);
   }
 }
 

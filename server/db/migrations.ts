@@ -37,6 +37,24 @@ export const MIGRATIONS: readonly string[] = [
      created_at      timestamptz NOT NULL DEFAULT now()
    );
    CREATE INDEX checkout_form_submissions_created_at ON checkout_form_submissions (created_at)`,
+  // 4: per-client token buckets shared by every instance on one Postgres (limits/sqlLimitStore.ts):
+  // the level after the last take, and when (the database's clock, one for all instances).
+  `CREATE TABLE checkout_rate_limits (
+     kind    text NOT NULL,
+     client  text NOT NULL,
+     tokens  double precision NOT NULL,
+     at      timestamptz NOT NULL,
+     taken   boolean NOT NULL,
+     PRIMARY KEY (kind, client)
+   );
+   CREATE INDEX checkout_rate_limits_at ON checkout_rate_limits (at)`,
+  // 5: when each scheduled job last started, so N instances run it once per interval (reconcileSchedule.ts).
+  `CREATE TABLE checkout_job_runs (
+     job         text PRIMARY KEY,
+     started_at  timestamptz NOT NULL,
+     finished_at timestamptz,
+     instance    text NOT NULL
+   )`,
 ];
 
 /** Any constant of ours: the advisory lock's key while migrating. */

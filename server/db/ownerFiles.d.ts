@@ -9,6 +9,8 @@ export interface Holder {
   pidSpace?: string;
   /** Rewritten at every heartbeat: a contender that sees it change knows the owner lives. */
   beat: number;
+  /** What holds it (`server`, `npm run reconcile`), for whoever waits on it. */
+  purpose?: string;
 }
 
 export const RELEASED: 'released';

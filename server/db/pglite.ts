@@ -2,24 +2,31 @@
 // no native build). It persists to a directory, or `memory://` for a throwaway. One connection, and
 // one process per directory: PGlite has no lock of its own and two writers would lose orders, so the
 // folder has an owner (folderLock.ts: a generation with a heartbeat, not a PID, which containers do
-// not share). An owner that loses it closes the database at once and says so.
+// not share). An owner that loses it, or can no longer prove it, abandons the database: it never runs
+// another statement and never closes it (PGlite's close runs Postgres's shutdown, a checkpoint that
+// writes stale pages and the control file over the new owner's). The process should then exit. Below
+// the statements, the folder's filesystem is fenced too (fencedNodeFS.ts): a write in flight when the
+// process was paused and taken over fails instead of landing.
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy } from './folderLock';
+import { FencedNodeFS } from './fencedNodeFS';
+import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
 import type { Database, Queryable } from './sql';
 
 export interface PgliteOptions {
-  /** Told once if another process takes the folder over (or the heartbeat cannot be written). */
+  /** Told once if another process takes the folder over (or ownership can no longer be proven). */
   onLost?: (error: Error) => void;
   lock?: FolderLockPolicy;
+  /** Waiting for a live holder (a server starting while `npm run reconcile` holds the folder). */
+  wait?: LockWait;
 }
 
 /** Where the owner of `dataDir` is recorded: a folder beside it (PGlite owns everything inside). */
 export const ownerFolderOf = (dataDir: string) => path.join(path.dirname(dataDir), `${path.basename(dataDir)}.owner`);
 
-async function takeFolder(dataDir: string, onLost: (error: Error) => void, policy: FolderLockPolicy): Promise<FolderLock> {
+async function takeFolder(dataDir: string, onLost: (error: Error) => void, policy: FolderLockPolicy, wait: LockWait | undefined): Promise<FolderLock> {
   try {
-    return await lockFolder(ownerFolderOf(dataDir), onLost, policy);
+    return await lockFolder(ownerFolderOf(dataDir), onLost, policy, wait);
   } catch (error) {
     if (!(error instanceof FolderLockedError)) throw error;
     throw new FolderLockedError(
@@ -28,37 +35,48 @@ async function takeFolder(dataDir: string, onLost: (error: Error) => void, polic
   }
 }
 
-export async function openPglite(dataDir: string, { onLost = (error) => console.error(`[orders] ${error.message}`), lock: policy = DEFAULT_FOLDER_LOCK }: PgliteOptions = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  { onLost = (error) => console.error(`[orders] ${error.message}`), lock: policy = DEFAULT_FOLDER_LOCK, wait }: PgliteOptions = {},
+): Promise<Database> {
   let lostWith: Error | undefined;
-  let db: PGlite | undefined;
-  let closing: Promise<void> | undefined;
-  const shut = () => (closing ??= db ? db.close() : Promise.resolve());
   const lose = (error: Error) => {
     lostWith = error;
-    void shut().catch(() => {});
     onLost(error);
   };
-  const lock = dataDir.includes('://') ? undefined : await takeFolder(dataDir, lose, policy);
-  // After a loss, every statement fails with the reason, never with PGlite's bare "closed".
-  const guard = <T>(run: () => Promise<T>) => (lostWith || lock?.isLost() ? Promise.reject(lostWith ?? new Error(`Lost the lock on ${dataDir}.`)) : run());
-  const wrap = (target: PGlite | Transaction): Queryable => ({
-    query: <Row>(text: string, params?: unknown[]) => guard(async () => (await target.query<Row>(text, params)).rows),
-    exec: (script) => guard(async () => void (await target.exec(script))),
+  const lock = dataDir.includes('://') ? undefined : await takeFolder(dataDir, lose, policy, wait);
+  const lost = () => (lock?.isLost() ? (lostWith ?? new Error(`Lost the lock on ${dataDir}.`)) : undefined);
+  // Statements run one at a time, each checked for ownership just before PGlite starts it (not when it
+  // was queued: a statement queued before a pause must not run after it).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(() => guard(run));
+    queue = next.catch(() => {});
+    return next;
+  };
+  const guard = <T>(run: () => Promise<T>) => {
+    const error = lost();
+    return error ? Promise.reject(error) : run();
+  };
+  const wrap = (target: PGlite | Transaction, order: typeof guard): Queryable => ({
+    query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
+    exec: (script) => order(async () => void (await target.exec(script))),
   });
-  db = await PGlite.create(dataDir).catch(async (error: unknown) => {
+  const db = await (lock ? PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) }) : PGlite.create(dataDir)).catch(async (error: unknown) => {
     await lock?.release();
     throw error;
   });
-  if (lostWith) {
-    await db.close();
-    throw lostWith;
-  }
-  const open = db;
+  if (lost()) throw lostWith; // lost while it opened: abandoned, never closed
+  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     ownedDir: lock?.dir,
-    ...wrap(open),
-    transaction: (work) => guard(() => open.transaction((tx) => work(wrap(tx)))),
-    close: () => shut().finally(() => lock?.release()),
+    ...wrap(db, serially),
+    // Inside a transaction its statements are already ours in turn: checked, not queued again.
+    transaction: (work) => serially(() => db.transaction((tx) => work(wrap(tx, guard)))),
+    close: () =>
+      (closing ??= queue.then(async () => {
+        if (!lost()) await db.close();
+      })).finally(() => lock?.release()),
   };
 }

@@ -1,9 +1,12 @@
 // The form's idempotency, remembered in the orders' database so every instance agrees: for each
 // fingerprint (formFingerprint.ts), the Idempotency-Key its submits share with Stripe for a short
 // window, and the session that key made. Of two submits at once, both get the same key: the insert
-// is one statement, and Postgres makes the second wait for the first's row.
+// is one statement, and Postgres makes the second wait for the first's row. A database that cannot
+// answer in time (boundedRecord.ts) costs only that: the submit gets a fresh key of its own, and the
+// degradation is logged and counted. The form is the path that must always work.
 import { randomUUID } from 'node:crypto';
 import { clampCount } from '../../src/core/bounds';
+import { defaultRecordBound, withinBound, type RecordBound } from '../db/boundedRecord';
 import type { Queryable } from '../db/sql';
 
 /** Long enough for a double click and a back-and-submit; short, since a fingerprint is not a person. */
@@ -39,7 +42,12 @@ interface Row {
 const toSubmit = (row: Row): RememberedSubmit => ({ idempotencyKey: row.idempotency_key, sessionId: row.session_id });
 const newKey = () => `form-${randomUUID()}`;
 
-export function sqlFormSubmissions(db: Queryable, windowMs = FORM_REPLAY_WINDOW_MS, now: () => number = Date.now): FormSubmissions {
+export function sqlFormSubmissions(
+  db: Queryable,
+  windowMs = FORM_REPLAY_WINDOW_MS,
+  now: () => number = Date.now,
+  bound: RecordBound = defaultRecordBound(),
+): FormSubmissions {
   const window = clampCount(windowMs, 1000, 3_600_000, FORM_REPLAY_WINDOW_MS);
   let swept = 0;
   async function claim(fingerprint: string): Promise<RememberedSubmit> {
@@ -54,14 +62,25 @@ export function sqlFormSubmissions(db: Queryable, windowMs = FORM_REPLAY_WINDOW_
     const [live] = await db.query<Row>(READ, [fingerprint]);
     return live ? toSubmit(live) : claim(fingerprint);
   }
+  const fresh = (): RememberedSubmit => ({ idempotencyKey: newKey(), sessionId: null });
   return {
-    claim,
-    async recordSession(fingerprint, idempotencyKey, sessionId) {
-      await db.query('UPDATE checkout_form_submissions SET session_id = $3 WHERE fingerprint = $1 AND idempotency_key = $2', [fingerprint, idempotencyKey, sessionId]);
-    },
-    async renew(fingerprint, staleKey) {
-      const [renewed] = await db.query<Row>(RENEW, [fingerprint, staleKey, newKey()]);
-      return renewed ? toSubmit(renewed) : claim(fingerprint);
-    },
+    claim: (fingerprint) => withinBound(bound, 'formSubmissions.claim', () => claim(fingerprint), fresh),
+    recordSession: (fingerprint, idempotencyKey, sessionId) =>
+      withinBound(
+        bound,
+        'formSubmissions.recordSession',
+        async () => void (await db.query('UPDATE checkout_form_submissions SET session_id = $3 WHERE fingerprint = $1 AND idempotency_key = $2', [fingerprint, idempotencyKey, sessionId])),
+        () => undefined,
+      ),
+    renew: (fingerprint, staleKey) =>
+      withinBound(
+        bound,
+        'formSubmissions.renew',
+        async () => {
+          const [renewed] = await db.query<Row>(RENEW, [fingerprint, staleKey, newKey()]);
+          return renewed ? toSubmit(renewed) : claim(fingerprint);
+        },
+        fresh,
+      ),
   };
 }

@@ -6,7 +6,7 @@
 import type Stripe from 'stripe';
 import { MAX_TIMER_MS } from '../../src/core/bounds';
 import type { Fulfil, OrderStore } from './orders';
-import { notOurs, type Ownership } from './ourSession';
+import { notOurs, productGone, type Ownership } from './ourSession';
 
 export interface LeasePolicy {
   leaseMs: number;
@@ -53,6 +53,8 @@ export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, ful
     if (state === 'payment_failed' || state === 'expired') return 'not-payable';
     return 'in-progress';
   }
+  const gone = productGone(session, ours);
+  if (gone) log(gone);
   const renew = () =>
     orders.renew(session.id, claim.lease, lease.leaseMs).then(
       (held) => held || log(`The lease on ${session.id} ran out while fulfil was running; another delivery may repeat it under the same idempotency key.`),

@@ -3,7 +3,7 @@
 // the standalone server's configuration (STRIPE_SECRET_KEY, DATABASE_URL or the PGlite folder,
 // WAREHOUSE_URL). Exits 1 if an order failed to ship, so a scheduler notices.
 import { dataDirOf, describeDatabase, openDatabase } from '../db/open';
-import { ownershipFromEnv } from '../backend';
+import { ownershipFromEnv } from '../config';
 import { stripeFromEnv } from '../main';
 import { sqlOrders } from '../orders/orderStore';
 import type { ReconcileReport } from './reconcile';
@@ -31,7 +31,8 @@ async function main(env = process.env): Promise<void> {
     return print('busy' in answer ? 'busy' : answer.report);
   }
   const stripe = stripeFromEnv(env);
-  const db = await openDatabase(env);
+  // Never waits for a live holder: a server that holds the folder was asked above.
+  const db = await openDatabase(env, { wait: { purpose: 'npm run reconcile' } });
   try {
     const orders = sqlOrders(db);
     print(await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }), ours: ownershipFromEnv(env) }));

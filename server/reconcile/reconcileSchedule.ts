@@ -1,15 +1,28 @@
 // Reconcile on a schedule inside the server: every `RECONCILE_INTERVAL_MS` (an hour by default; `off`
 // turns it off), one run at a time in this process (the schedule's and those `npm run reconcile` asks
-// for wait for each other), and on Postgres one at a time across instances: a run holds an advisory
-// lock for its length, and an instance that finds it taken skips its turn. A failing run is logged and
+// for wait for each other), and on Postgres once per interval across instances: each run's start is
+// recorded in `checkout_job_runs` by one statement that succeeds only when no run is in progress and,
+// for a scheduled run, none started within the interval; an instance whose claim fails skips its turn.
+// No transaction is held across the run (its Stripe calls take minutes; an idle transaction would be
+// killed by `idle_in_transaction_session_timeout` and hold a connection). A run that never finished
+// (its process died) stops counting as in progress after RUN_STALE_MS. A failing run is logged and
 // the next one still comes. The timer never keeps the process alive; `stop` ends it.
+import { randomUUID } from 'node:crypto';
 import { positiveOr, startTimer } from '../../src/core/bounds';
 import type { Database } from '../db/sql';
 import { reconcile, type ReconcileOptions, type ReconcileReport } from './reconcile';
 
 export const DEFAULT_RECONCILE_INTERVAL_MS = 3_600_000;
-/** Any constant of ours, other than the migrations' lock. */
-const RECONCILE_LOCK = 7_301_024;
+/** A run still unfinished after this long is taken for dead (its process crashed): another may start. */
+export const RUN_STALE_MS = 30 * 60_000;
+const JOB = 'reconcile';
+
+const CLAIM = `
+  INSERT INTO checkout_job_runs AS r (job, started_at, instance) VALUES ($1, now(), $2)
+  ON CONFLICT (job) DO UPDATE SET started_at = now(), finished_at = NULL, instance = $2
+    WHERE (r.finished_at IS NOT NULL OR r.started_at < now() - $3 * interval '1 millisecond')
+      AND r.started_at <= now() - $4 * interval '1 millisecond'
+  RETURNING job`;
 
 /** The interval in ms; Infinity (never) above the longest timer, 2³¹−1 ms; false for `off`. */
 export function reconcileIntervalFromEnv(env: NodeJS.ProcessEnv): number | false {
@@ -21,14 +34,23 @@ export function reconcileIntervalFromEnv(env: NodeJS.ProcessEnv): number | false
   return positiveOr(ms, DEFAULT_RECONCILE_INTERVAL_MS);
 }
 
-/** One run; `busy` when another instance on the same Postgres is running one. */
-export async function reconcileAlone(db: Database, options: ReconcileOptions): Promise<ReconcileReport | 'busy'> {
-  // PGlite has one process, and its transaction would make the run's own statements wait for it.
+/**
+ * One run; `busy` when another instance on the same Postgres is running one, or (given `everyMs`, a
+ * scheduled run) started one within the interval.
+ */
+export async function reconcileAlone(db: Database, options: ReconcileOptions, everyMs = 0): Promise<ReconcileReport | 'busy'> {
+  // PGlite has one process: this process's queue is the only one.
   if (db.kind !== 'postgres') return reconcile(options);
-  return db.transaction(async (tx) => {
-    const [{ locked }] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RECONCILE_LOCK]);
-    return locked ? reconcile(options) : 'busy';
-  });
+  const run = randomUUID();
+  const interval = Number.isFinite(everyMs) ? everyMs : 0;
+  const claimed = await db.query(CLAIM, [JOB, run, RUN_STALE_MS, interval]);
+  if (claimed.length === 0) return 'busy';
+  try {
+    return await reconcile(options);
+  } finally {
+    // Not recorded (the database failed meanwhile): the run counts as in progress until RUN_STALE_MS.
+    await db.query('UPDATE checkout_job_runs SET finished_at = now() WHERE job = $1 AND instance = $2', [JOB, run]).catch(() => {});
+  }
 }
 
 export const summarize = (report: ReconcileReport) =>
@@ -54,20 +76,22 @@ export function startReconciler({ db, reconcile: options, everyMs, log = logToCo
   let queue: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const run = (days?: number) => {
-    const next = queue.then(() => reconcileAlone(db, days === undefined ? options : { ...options, days }));
+  const enqueue = (days: number | undefined, interval: number) => {
+    const next = queue.then(() => reconcileAlone(db, days === undefined ? options : { ...options, days }, interval));
     queue = next.catch(() => {});
     return next;
   };
+  // Asked for (npm run reconcile): runs unless one is in progress. Scheduled: once per interval across instances.
+  const run = (days?: number) => enqueue(days, 0);
   const schedule = () => {
     if (stopped || everyMs === false) return;
     timer = startTimer(tick, everyMs);
     timer?.unref();
   };
   const tick = () =>
-    void run()
+    void enqueue(undefined, everyMs === false ? 0 : everyMs)
       .then(
-        (report) => log(report === 'busy' ? 'reconcile: skipped, another instance is running one' : `reconcile: ${summarize(report)}`),
+        (report) => log(report === 'busy' ? 'reconcile: skipped, another instance ran one within the interval or is running one' : `reconcile: ${summarize(report)}`),
         (error: unknown) => log(`reconcile failed; the next run is in ${everyMs} ms`, error),
       )
       .finally(schedule);

@@ -5,7 +5,10 @@
 // in the orders' database per key, and every attempt under the key sends those: a retry on any
 // instance (the button's, a proxy's after a 504, a form submitted twice) gets the first session back.
 // In the database rather than in memory because a retry may land on another instance, or after a restart.
+// A database that cannot answer in time (boundedRecord.ts) costs only that guarantee: the parameters
+// built now are sent under the request's own key, and the degradation is logged and counted.
 import type Stripe from 'stripe';
+import { defaultRecordBound, withinBound, type RecordBound } from '../db/boundedRecord';
 import type { Queryable } from '../db/sql';
 
 export type SessionParams = Stripe.Checkout.SessionCreateParams;
@@ -40,23 +43,26 @@ const RECORD = `
 
 const PURGE = `DELETE FROM checkout_session_requests WHERE created_at < now() - interval '${KEY_LIFETIME_HOURS} hours'`;
 
-export function sqlSessionRequests(db: Queryable, now: () => number = Date.now): SessionRequests {
+export function sqlSessionRequests(db: Queryable, now: () => number = Date.now, bound: RecordBound = defaultRecordBound()): SessionRequests {
   let purgedAt = -Infinity;
+  async function recorded(key: string, request: string, params: SessionParams): Promise<FixedParams> {
+    if (now() - purgedAt >= PURGE_EVERY_MS) {
+      purgedAt = now();
+      await db.query(PURGE);
+    }
+    // Two statements, not one: after the insert lost to a concurrent one (which it waits for), only
+    // a new statement's snapshot sees the winner's row.
+    const inserted = await db.query(RECORD, [key, request, JSON.stringify(params)]);
+    if (inserted.length === 1) return { ok: true, params, retry: false };
+    const [first] = await db.query<{ request: string; params: string }>('SELECT request, params FROM checkout_session_requests WHERE idempotency_key = $1', [key]);
+    if (!first) throw new Error(`The parameters recorded under Idempotency-Key ${key} vanished.`);
+    if (first.request !== request) return { ok: false, reason: 'other-request' };
+    return { ok: true, params: JSON.parse(first.params) as SessionParams, retry: true };
+  }
   return {
-    async fix(key, request, build) {
-      if (now() - purgedAt >= PURGE_EVERY_MS) {
-        purgedAt = now();
-        await db.query(PURGE);
-      }
+    fix(key, request, build) {
       const params = build();
-      // Two statements, not one: after the insert lost to a concurrent one (which it waits for), only
-      // a new statement's snapshot sees the winner's row.
-      const inserted = await db.query(RECORD, [key, request, JSON.stringify(params)]);
-      if (inserted.length === 1) return { ok: true, params, retry: false };
-      const [first] = await db.query<{ request: string; params: string }>('SELECT request, params FROM checkout_session_requests WHERE idempotency_key = $1', [key]);
-      if (!first) throw new Error(`The parameters recorded under Idempotency-Key ${key} vanished.`);
-      if (first.request !== request) return { ok: false, reason: 'other-request' };
-      return { ok: true, params: JSON.parse(first.params) as SessionParams, retry: true };
+      return withinBound(bound, 'sessionRequests.fix', () => recorded(key, request, params), () => ({ ok: true, params, retry: false }));
     },
   };
 }

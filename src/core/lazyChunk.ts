@@ -1,8 +1,7 @@
 // A part of the remote that the button's first render does not need: a chunk of its own, fetched
 // when it is first asked for, or once the page is idle after start-up when `whenIdle` (so it is
-// there by the time the person acts). Below everything but the errors and the page's events.
-import { checkoutError } from './errors';
-import { emitCheckoutEvent } from './events';
+// there by the time the person acts). Below everything but the errors and the page's events (which
+// src/core/chunkRefusal.ts, fetched after a failure, uses).
 
 export interface LazyChunk<T> {
   /**
@@ -22,24 +21,14 @@ function whenPageIdle(run: () => void): void {
 }
 
 /**
- * The URL of a chunk that arrived whole (a 2xx answer, in Resource Timing) and still failed as a
- * script (webpack's ChunkLoadError of type `error`): the browser refused its bytes for their integrity
- * (webpack/chunkIntegrity.ts). Where the browser does not report the status (Safari), the failure
- * stays a failed fetch.
+ * A failed load, classified by code fetched only now (src/core/chunkRefusal.ts): a chunk refused for its
+ * bytes becomes `script_integrity_failed`, told to the page's telemetry; any other failure stays as it
+ * was, and so does this one where that code cannot be fetched either.
  */
-export function refusedChunk(thrown: unknown): string | undefined {
-  const { type, request } = (thrown ?? {}) as { type?: string; request?: string };
-  if (type !== 'error' || !request) return;
-  const status = (performance.getEntriesByName(request).pop() as { responseStatus?: number } | undefined)?.responseStatus ?? 0;
-  return status > 199 && status < 300 ? request : undefined;
-}
-
-/** A refusal becomes `script_integrity_failed`, told to the page's telemetry; any other failure stays as it was. */
-function checked(thrown: unknown): never {
-  const url = refusedChunk(thrown);
-  if (!url) throw thrown;
-  emitCheckoutEvent({ type: 'script_integrity_failed', url });
-  throw checkoutError('script_integrity_failed', `Integrity refused: ${url}`, thrown);
+function checked(thrown: unknown): Promise<never> {
+  // One chunk for both layers' copies of the module (the mount's and the button's): one more entry in
+  // the runtime's integrity map, not two.
+  return import(/* webpackChunkName: "refusal" */ './chunkRefusal').then(({ classified }) => classified(thrown), () => Promise.reject(thrown));
 }
 
 export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: boolean } = {}): LazyChunk<T> {
@@ -48,7 +37,7 @@ export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: b
     if (!pending) {
       const attempt: Promise<T> = importer().catch((thrown: unknown) => {
         if (pending === attempt) pending = undefined;
-        checked(thrown);
+        return checked(thrown);
       });
       pending = attempt;
       attempt.catch(() => undefined);

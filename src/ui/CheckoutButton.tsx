@@ -1,11 +1,11 @@
-import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutButtonProps, ScriptState } from '../core/types';
 import { SCRIPT_ERROR_CODES } from '../core/errors';
 import { callHost } from '../core/hostCallback';
 import { now } from '../core/events';
 import { isBusy } from '../checkout/flow';
 import { checkOptions } from '../checkout/options';
-import { formFields } from '../checkout/formFields';
+import { formFields, newFormKey } from '../checkout/formFields';
 import { sessionBodyError } from '../checkout/sessionBody';
 import { flowSettings } from '../checkout/policy';
 import { checkPublishableKey } from '../stripe/keys';
@@ -86,7 +86,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const ariaBusy = busy || (embedded && state === 'pending');
   // Server-rendered with an endpoint: a form that pays before hydration, or with no script at all.
   const server = useServerRender();
-  const form = server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody) } : null;
+  // Made by the server for its HTML (and again by hydration, which no submit uses: it is prevented).
+  const [formKey] = useState(() => (server.prerendering ? newFormKey() : ''));
+  const form = server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody), formKey } : null;
 
   return (
     <CheckoutRoot

@@ -1,14 +1,16 @@
 // The button's root element: a <div>, or, for a button the server rendered with a `sessionEndpoint`,
 // a <form> that posts to it. That form pays before hydration and on a page whose scripts never run
 // (the server answers `303` to Stripe's hosted page); once hydrated, its submit is prevented and the
-// button's click runs the flow as on any page.
+// button's click runs the flow as on any page. Each render of that form carries a fresh `formKey`.
 import { createElement, type FormEvent, type ReactNode, type RefObject } from 'react';
-import type { FormField } from '../checkout/formFields';
+import { FORM_KEY_FIELD, type FormField } from '../checkout/formFields';
 import { CSS } from './styles';
 
 export interface ServedForm {
   action: string;
   fields: FormField[];
+  /** This render's key ('' for none): see checkout/formFields.ts. */
+  formKey: string;
 }
 
 export interface CheckoutRootProps {
@@ -34,6 +36,8 @@ export function CheckoutRoot({ rootRef, className, state, error, lang, form, inl
     { ...attributes, method: 'post', action: form.action, onSubmit: keepPage },
     inlineStyles && <style nonce={nonce}>{CSS}</style>,
     form.fields.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />),
+    // The server's key is in its HTML; hydration puts its own (React 18 and 19 validate no input's value).
+    form.formKey && <input type="hidden" name={FORM_KEY_FIELD} value={form.formKey} />,
     children,
   );
 }

@@ -30,6 +30,44 @@ e2eSuite('paying through the form, before or without any script', () => {
   });
 });
 
+e2eSuite('one Checkout Session per person, not per address: each form carries its own formKey', () => {
+  const browser = useBrowser();
+  const open = usePages(browser);
+
+  /** Two people (two browser contexts: one address, one User-Agent) pay through the form at `url`; the sessions each landed on. */
+  async function twoPeoplePay(url: string, { javaScriptEnabled }: { javaScriptEnabled: boolean }): Promise<{ sessions: string[]; agents: string[] }> {
+    const sessions: string[] = [];
+    const agents: string[] = [];
+    for (let person = 0; person < 2; person++) {
+      const host = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled });
+      // The remote is down: the page's own form is what pays.
+      for (const origin of [CONFIGURED_REMOTE_ORIGIN, e2e.remoteUrl!]) await host.context.route(`${origin}/**`, (route: Route) => route.abort('connectionrefused'));
+      await host.page.goto(url, { waitUntil: 'domcontentloaded' });
+      const agent = host.page.waitForRequest((request) => request.method() === 'POST').then((request) => request.headers()['user-agent']);
+      sessions.push(await expectFormPays(host, fallbackButton(host), e2e.stripeApiUrl!));
+      agents.push(await agent);
+    }
+    return { sessions, agents };
+  }
+
+  it("the element page with the remote down: its own script adds a formKey at the first submit, so two people get two sessions", async () => {
+    const { sessions, agents } = await twoPeoplePay(`${e2e.hostUrl}/element/?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { javaScriptEnabled: true });
+    expect(new Set(agents).size).toBe(1);
+    expect(sessions[0]).not.toBe(sessions[1]);
+  });
+
+  it("the host example's slot with the remote down: its form's key is made per render, so two people get two sessions", async () => {
+    const { sessions, agents } = await twoPeoplePay(`${e2e.integrationUrl}/`, { javaScriptEnabled: true });
+    expect(new Set(agents).size).toBe(1);
+    expect(sessions[0]).not.toBe(sessions[1]);
+  });
+
+  it('the last resort, a static page in a browser with no script: no key, so the fingerprint alone puts both on one open session', async () => {
+    const { sessions } = await twoPeoplePay(`${e2e.hostUrl}/element/?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { javaScriptEnabled: false });
+    expect(sessions[0]).toBe(sessions[1]);
+  });
+});
+
 e2eSuite('the button takes the form’s place without moving anything', () => {
   const browser = useBrowser();
   const open = usePages(browser);

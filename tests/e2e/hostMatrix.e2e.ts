@@ -8,10 +8,14 @@ import type { Route } from 'playwright-core';
 import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
 import { PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
-import { FORM_PROPS, matrixStripeApiUrl, payFormButton, servedHost } from './support/matrixPage';
+import { FORM_PROPS, matrixStripeApiUrl, payFormButton, servedHost, testSessionProps, warehouseCalls } from './support/matrixPage';
 import { expectFormPays } from './support/formPayment';
 import { answerFromServedRemote } from './support/servedRemote';
 import rootPackage from '../../package.json';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import { controlStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
+import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
+import { FRAMEWORK_WEBHOOK_SECRET } from './support/env';
 
 const matrix = readHostMatrixEnv();
 
@@ -85,14 +89,14 @@ e2eSuite('hosts we did not write', () => {
   });
 
   /** Opens the host with the configured remote origin answered by the served remote, counting what it sends. */
-  async function openHost(url: string, entry: MatrixHost['entry']): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
+  async function openHost(url: string, entry: MatrixHost['entry'], host?: MatrixHost): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
     const page = await open({ url: 'about:blank', waitForButtons: 0 });
     const remote: RemoteResponse[] = [];
     await page.context.addInitScript(installRendererProbe);
     await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route: Route) =>
       answerFromServedRemote(route, { seen: (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }) }),
     );
-    const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
+    const props = { publishableKey: PUBLISHABLE_KEY, ...(host ? testSessionProps(host, page) : { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` }) };
     const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });
     await page.page.goto(`${url}/?${query}`, { waitUntil: 'domcontentloaded' });
     return { page, remote };
@@ -106,7 +110,7 @@ e2eSuite('hosts we did not write', () => {
       if (!entry || entry.error || !entry.url) {
         throw new Error(`${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
       }
-      const { page, remote } = await openHost(entry.url, host.entry);
+      const { page, remote } = await openHost(entry.url, host.entry, host);
       const expectedReact = entry.versions.react;
 
       // The host's own page.
@@ -189,7 +193,7 @@ e2eSuite('hosts we did not write', () => {
   }
 
   // React 19 writes a form's `action` before its other attributes.
-  const SERVED_FORM = /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
+  const SERVED_FORM = /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><input type="hidden" name="formKey" value="[0-9a-f]{32}"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
 
   it('the Next.js page is rendered on the server under a nonce Content-Security-Policy, with the form that pays in its HTML, and the button works under it', async () => {
     const next = servedHost('next-react19');
@@ -229,14 +233,59 @@ e2eSuite('hosts we did not write', () => {
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
   });
 
-  for (const id of ['next-react19', 'react-router-react19']) {
+  for (const id of ['next-react19', 'react-router-react19', 'sveltekit']) {
     it(`${id}: with JavaScript disabled, the server's form pays (303 from server/ to the hosted page), under the page's own CSP`, async () => {
       const { url } = servedHost(id);
       const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
       await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
-      await expectFormPays(page, payFormButton(page), matrixStripeApiUrl());
+      await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id));
       expect(page.requests.filter((r) => r.url.startsWith(CONFIGURED_REMOTE_ORIGIN))).toEqual([]);
       expect(page.console.filter((m) => /Content Security Policy/.test(m.text))).toEqual([]);
+    });
+
+    it(`${id}: two people with JavaScript disabled (two browser contexts, one address, one User-Agent) get two Checkout Sessions: each render's formKey`, async () => {
+      const { url } = servedHost(id);
+      const paid: string[] = [];
+      const agents: string[] = [];
+      for (let person = 0; person < 2; person++) {
+        const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+        await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
+        const agent = page.page.waitForRequest((request) => request.method() === 'POST').then((request) => request.headers()['user-agent']);
+        paid.push(await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id)));
+        agents.push(await agent);
+      }
+      expect(new Set(agents).size).toBe(1); // one browser build: without a key, one fingerprint
+      expect(paid[0]).not.toBe(paid[1]);
+    });
+  }
+
+  for (const host of MATRIX.filter((h) => h.server === 'framework')) {
+    it(`${host.id}: the server half inside the framework (its own route handlers): the button pays through the API stand-in, whose webhook to the app ships the order once`, async () => {
+      const { url } = servedHost(host.id);
+      const { page } = await openHost(url, host.entry, host);
+      await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+      await page.page.locator('.mfc-button').click();
+      await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+      const sessionId = /\/pay\/(cs_test_\w+)/.exec(page.checkoutNavigations[0])![1];
+      const stripeApiUrl = matrixStripeApiUrl(host.id);
+      const session = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+      expect(session.metadata).toMatchObject({ product_id: 'coffee-beans-1kg', integration: 'checkout-button' }); // created by the app's own route
+
+      // The person pays: the stand-in delivers checkout.session.completed, signed, to the app's webhook route.
+      await controlStandIn(stripeApiUrl).complete(sessionId, 'paid');
+      const shipped = async () => (await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId);
+      expect(await shipped()).toEqual([{ idempotencyKey: sessionId, order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }), status: 200 }]);
+      const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
+      expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+
+      // Stripe delivers again (it may): acknowledged, nothing shipped twice. A forged one is refused.
+      const paid = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+      const again = await deliverSigned(`${url}${CHECKOUT_PATHS.webhook}`, checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>), FRAMEWORK_WEBHOOK_SECRET);
+      expect(again.status).toBe(200);
+      const forged = await deliverSigned(`${url}${CHECKOUT_PATHS.webhook}`, checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>), 'whsec_not_the_apps');
+      expect(forged.status).toBe(400);
+      expect(await shipped()).toHaveLength(1);
+      await page.expectNoPageErrors();
     });
   }
 

@@ -156,7 +156,7 @@ e2eSuite('the remote down, in every host: the form pays', () => {
     await expectNothingThrown(page, down);
     // What the person sees pays: each host once, in turn across the ways of being down (the form is
     // the host's own markup, the same whichever way the remote failed).
-    if (paysIn(host) === down) await expectFormPays(page, payFormButton(page), matrixStripeApiUrl());
+    if (paysIn(host) === down) await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(host.id));
     return { id: host.id, ownMs, formMs, failedMs };
   }
 

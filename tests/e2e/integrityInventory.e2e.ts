@@ -1,12 +1,14 @@
 // The release inventory as the server sends it: every hash recomputed from the served bytes, the
-// signature checked with the committed test key, every script a page can be asked to run listed.
+// signature checked with the key made for the run (the build's), its terms the build's, every script a
+// page can be asked to run listed.
 import { readdirSync } from 'node:fs';
 import { verifyRelease } from '../../release/verifyRelease';
-import { devPublicKey, publicKeyFromRaw, verifyBytes } from '../../release/signing';
 import { sri, type ReleaseInventory } from '../../release/releaseInventory';
+import { PRODUCT, trustedInventory } from '../../release/releaseFormat';
 import { manifestScripts, type FederationManifest } from '../../release/manifestAssets';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 import { e2e, e2eSuite } from './support/harness';
+import { runKey } from './support/runKey';
 
 const served = async (file: string) => {
   const response = await fetch(new URL(file, `${e2e.remoteUrl}/`));
@@ -15,14 +17,20 @@ const served = async (file: string) => {
 };
 
 e2eSuite('the release inventory', () => {
-  it('lists each file with the integrity and size of the bytes served, signed by the build', async () => {
+  it('lists each file with the integrity and size of the bytes served, signed by the build with its key id, sequence and expiry', async () => {
     const bytes = await served('release-inventory.json');
     const signature = (await served('release-inventory.json.sig')).toString('utf8');
-    expect(verifyBytes(bytes, signature, publicKeyFromRaw(devPublicKey()))).toBe(true);
+    const key = runKey();
+    const url = `${e2e.remoteUrl}/release-inventory.json`;
+    const trusted = await trustedInventory(url, new Uint8Array(bytes).buffer, { publisherKeys: [key.publicKey] }, signature);
 
     const inventory = JSON.parse(bytes.toString('utf8')) as ReleaseInventory;
+    expect(trusted).toEqual(inventory);
     const manifest = JSON.parse((await served('mf-manifest.json')).toString('utf8')) as FederationManifest;
-    expect(inventory.schema).toBe(1);
+    expect(inventory).toMatchObject({ schema: 2, product: PRODUCT, keyId: key.keyId });
+    const builtAt = Date.parse(inventory.release.builtAt);
+    expect(inventory.sequence).toBe(Math.floor(builtAt / 1000));
+    expect(Date.parse(inventory.expires) - builtAt).toBe(180 * 86_400_000);
     expect(inventory.release).toEqual(manifest.metaData.release);
     expect(inventory.thirdParty).toEqual([{ url: STRIPE_JS_URL, integrity: null, why: expect.stringContaining('without integrity support') }]);
     const paths = inventory.files.map((file) => file.path);
@@ -47,7 +55,7 @@ e2eSuite('the release inventory', () => {
     expect([...listed].filter((file) => !onDisk.has(file))).toEqual([]);
   });
 
-  it('passes verify-release as served', async () => {
-    expect(await verifyRelease(`${e2e.remoteUrl}/`, devPublicKey())).toMatchObject({ drift: [] });
+  it('passes verify-release as served, in every encoding', async () => {
+    expect(await verifyRelease(`${e2e.remoteUrl}/`, { publisherKeys: [runKey().publicKey] })).toMatchObject({ drift: [] });
   });
 });

@@ -3,11 +3,23 @@
 // runs, the page stays whole with its fallback, the refusal reaches the page's monitoring, and the
 // untouched release goes all the way to Stripe Checkout.
 import { e2e, e2eSuite, EXPECTED_BROWSER_NOISE, PUBLISHABLE_KEY, useBrowser, usePages, type HostPage } from './support/harness';
-import { BUILD_PUBLISHER_KEY, INVENTORY, integrityOf, newPublisher, ReleaseCdn, routePinnedPages, TAMPERED, type Publisher } from './support/releaseCdn';
+import { buildPublisherKey, INVENTORY, integrityOf, newPublisher, ReleaseCdn, routePinnedPages, TAMPERED, type Publisher } from './support/releaseCdn';
+import { readFileSync } from 'node:fs';
+import { TEST_PUBLIC_KEY_FILE } from '../../release/signing';
 import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
 import { SESSION_PATH } from './support/sessionEndpoint';
 
 const REPORT_PATH = '/monitoring/refused-script';
+/** A browser whose Web Crypto has no Ed25519 (what every browser before 2024/25 is): it refuses to import such a key. */
+const WITHOUT_ED25519 = `{
+  const refuse = (original) => function (...args) {
+    const algorithm = args.find((arg) => arg === 'Ed25519' || (arg && arg.name === 'Ed25519'));
+    return algorithm ? Promise.reject(new DOMException('Unrecognized name.', 'NotSupportedError')) : original.apply(this, args);
+  };
+  for (const name of ['importKey', 'verify', 'generateKey']) SubtleCrypto.prototype[name] = refuse(SubtleCrypto.prototype[name]);
+}`;
+/** A page where Web Crypto is missing, as browsers leave it out of pages not served over https. */
+const WITHOUT_WEB_CRYPTO = `Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });`;
 const RELEASE = 'releases/0.1.0/';
 /** What the browser prints when it refuses a script by its integrity, and the failed loads that follow. */
 const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /RUNTIME-00[38]/, /checkout\/mount/, /ReleaseRefused|release inventory|did not load with its integrity/];
@@ -30,8 +42,16 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   }
 
   type Trust = 'pinned' | 'channel';
-  async function openPinned(site: ReleaseCdn, trust: Trust): Promise<HostPage> {
+  interface PageOptions {
+    /** The keys the page trusts (default: the build's). */
+    keys?: string[];
+    minSequence?: number;
+    /** A script run before the page's own (what the browser lacks). */
+    init?: string;
+  }
+  async function openPinned(site: ReleaseCdn, trust: Trust, options: PageOptions = {}): Promise<HostPage> {
     const host = await open({ url: 'about:blank', waitForButtons: 0 });
+    if (options.init) await host.page.addInitScript(options.init);
     await site.route(host.context);
     await routePinnedPages(host.context, e2e.hostUrl!);
     const query = new URLSearchParams({ props: JSON.stringify({ publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${host.sessionKey}&seq=ok`, children: 'Pay 12.00 €' }) });
@@ -40,7 +60,8 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
       query.set('inventoryIntegrity', integrityOf(site.files.get(`${RELEASE}${INVENTORY}`)!));
     } else {
       query.set('remote', `${CONFIGURED_REMOTE_ORIGIN}/stable/mf-manifest.json`);
-      query.set('publisherKey', BUILD_PUBLISHER_KEY);
+      for (const key of options.keys ?? [buildPublisherKey()]) query.append('publisherKey', key);
+      if (options.minSequence !== undefined) query.set('minSequence', String(options.minSequence));
     }
     await host.page.goto(`${e2e.hostUrl}/pinned/index.html?${query}`, { waitUntil: 'domcontentloaded' });
     return host;
@@ -112,12 +133,64 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
     expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
   });
 
-  it('the channel moved to a release signed with another key, whose entry was changed: it never runs, signature is reported', async () => {
+  it('the channel moved to a release signed with another key, whose entry was changed: it never runs, unknown-key is reported', async () => {
     const site = await cdn();
     await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) => files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())));
     site.setChannel('stable', '0.1.1');
     const host = await openPinned(site, 'channel');
-    await expectRefused(host, 'signature', `releases/0.1.1/${INVENTORY}`);
+    await expectRefused(host, 'unknown-key', `releases/0.1.1/${INVENTORY}`);
+    expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+  });
+
+  /** The build's own sequence (the release 0.1.0 the channel starts on). */
+  const builtSequence = (site: ReleaseCdn) => (JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as { sequence: number }).sequence;
+
+  it('a key rotation without a flag day: a page that trusts the old and the new key runs the release the old key signed, then the next one the new key signed', async () => {
+    const site = await cdn();
+    const keys = [buildPublisherKey(), other.publicKey];
+    const before = await openPinned(site, 'channel', { keys });
+    await before.waitForVisible(before.page.locator('[data-checkout-state="resolved"]'), 'the release the old key signed, resolved');
+    await site.addRelease('0.1.1', e2e.remoteDir!, other, undefined, { sequence: builtSequence(site) + 1 });
+    site.setChannel('stable', '0.1.1');
+    const after = await openPinned(site, 'channel', { keys });
+    await after.waitForVisible(after.page.locator('[data-checkout-state="resolved"]'), 'the release the new key signed, resolved');
+    expect(site.asked).toContain(`releases/0.1.1/remoteEntry.js`);
+    expect([...reports(before), ...reports(after)]).toEqual([]);
+  });
+
+  it.each([
+    ['a rollback: the channel moved back to a release below the sequence the page holds', 'sequence', (sequence: number) => ({ sequence: sequence - 1 })],
+    ['an expired release', 'expired', () => ({ expires: '2026-01-01T00:00:00.000Z' })],
+    ["another product's release signed by the same key", 'product', () => ({ product: 'invoices' })],
+  ])('%s: nothing of it runs, the form stays, %s is reported', async (_, reason, terms) => {
+    const site = await cdn();
+    await site.addRelease('0.0.9', e2e.remoteDir!, other, undefined, terms(builtSequence(site)));
+    site.setChannel('stable', '0.0.9');
+    const host = await openPinned(site, 'channel', { keys: [buildPublisherKey(), other.publicKey], minSequence: builtSequence(site) });
+    await expectRefused(host, reason, `releases/0.0.9/${INVENTORY}`);
+    expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+  });
+
+  it('a page that trusts the committed test key: refused outside development, test-key is reported', async () => {
+    const site = await cdn();
+    const host = await openPinned(site, 'channel', { keys: [buildPublisherKey(), readFileSync(TEST_PUBLIC_KEY_FILE, 'utf8').trim()] });
+    await expectRefused(host, 'test-key', `${RELEASE}${INVENTORY}`);
+  });
+
+  it('a browser without Ed25519 in Web Crypto (Safari before 17, Firefox before 129, Chromium before 137) verifies the release and runs it', async () => {
+    const site = await cdn();
+    const host = await openPinned(site, 'channel', { init: WITHOUT_ED25519 });
+    expect(await host.page.evaluate(() => crypto.subtle.importKey('raw', new Uint8Array(32), 'Ed25519', false, ['verify']).then(() => 'imported', (e: Error) => e.name))).toBe(
+      'NotSupportedError',
+    );
+    await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
+    expect(reports(host)).toEqual([]);
+  });
+
+  it.each<Trust>(['channel', 'pinned'])('a page without Web Crypto (%s; e.g. served over http): unsupported is reported, never signature, and the form stays', async (trust) => {
+    const site = await cdn();
+    const host = await openPinned(site, trust, { init: WITHOUT_WEB_CRYPTO });
+    await expectRefused(host, 'unsupported', `${RELEASE}${INVENTORY}`);
     expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ function postedForm(): { action: string | null; method: string | null; fields: A
   };
 }
 
-const PAYS = { action: '/api/checkout-sessions', method: 'post', fields: [['productId', 'p1'], ['quantity', '2']], submit: 'Pay 12.00 €' };
+// A fresh formKey per render of the form (128 random bits): two people behind one address are two sessions.
+const PAYS = { action: '/api/checkout-sessions', method: 'post', fields: [['productId', 'p1'], ['quantity', '2'], ['formKey', expect.stringMatching(/^[0-9a-f]{32}$/)]], submit: 'Pay 12.00 €' };
 
 describe('the host example’s checkout slot', () => {
   it('while the remote loads, a form that pays (the endpoint, the flat fields of sessionBody, no mode), then the remote’s button in its place', async () => {
@@ -72,5 +73,16 @@ describe('the host example’s checkout slot', () => {
     expect(postedForm()).toEqual(PAYS);
     expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
     consoleError.mockRestore();
+  });
+
+  it('each page render gets its own formKey, kept across re-renders (a double submit stays one session)', () => {
+    const keyOf = () => new FormData(document.querySelector('form')!).get('formKey');
+    const first = render(<CheckoutSlot {...checkout} load={() => new Promise(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    const key = keyOf();
+    first.rerender(<CheckoutSlot {...checkout} load={() => new Promise(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    expect(keyOf()).toBe(key);
+    first.unmount();
+    render(<CheckoutSlot {...checkout} load={() => new Promise(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    expect(keyOf()).not.toBe(key);
   });
 });

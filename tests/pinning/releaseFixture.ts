@@ -1,23 +1,42 @@
-// A release as its publisher would put it online, in memory: files, their inventory, its Ed25519
+// A release as its publisher would put it online, in memory: files, their inventory, its ECDSA P-256
 // signature, and a fetch that answers from them (404 otherwise), recording what was asked.
 import { createHash, webcrypto } from 'node:crypto';
+import { keyIdOf } from '../../release/signing';
 
 export type Files = Record<string, string>;
 
 export const integrityOf = (body: string | Uint8Array) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
-export async function publisherKeys(): Promise<{ publicKey: string; sign: (bytes: Uint8Array) => Promise<string> }> {
-  const pair = (await webcrypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as unknown as webcrypto.CryptoKeyPair;
+export interface Publisher {
+  publicKey: string;
+  keyId: string;
+  sign: (bytes: Uint8Array) => Promise<string>;
+}
+
+export async function publisherKeys(): Promise<Publisher> {
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const publicKey = Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
-  const sign = async (bytes: Uint8Array) => Buffer.from(await webcrypto.subtle.sign('Ed25519', pair.privateKey, bytes)).toString('base64');
-  return { publicKey, sign };
+  const sign = async (bytes: Uint8Array) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64');
+  return { publicKey, keyId: keyIdOf(publicKey), sign };
+}
+
+/** What the publisher signs besides the files. */
+export interface Terms {
+  keyId: string;
+  product?: string;
+  sequence?: number;
+  expires?: string;
 }
 
 /** release-inventory.json's bytes for these files (paths relative to the release). */
-export function inventoryOf(files: Files): string {
+export function inventoryOf(files: Files, terms: Terms = { keyId: 'p256-none' }): string {
   return JSON.stringify({
-    schema: 1,
+    schema: 2,
+    product: terms.product ?? 'checkout',
     release: { name: 'checkout', version: '0.1.0', commit: 'abc', builtAt: '2026-11-26T00:00:00.000Z' },
+    keyId: terms.keyId,
+    sequence: terms.sequence ?? 100,
+    expires: terms.expires ?? '2099-01-01T00:00:00.000Z',
     files: Object.entries(files).map(([path, body]) => ({ path, integrity: integrityOf(body), size: body.length, why: 'test' })),
     thirdParty: [{ url: 'https://js.stripe.com/endive/stripe.js', integrity: null, why: 'Stripe.js' }],
   });

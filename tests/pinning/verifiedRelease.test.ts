@@ -3,7 +3,7 @@
  */
 // Node's WebCrypto and Response (jsdom has neither), with a jsdom document for the elements the hooks create.
 import { JSDOM } from 'jsdom';
-import type { ReleaseRefused, ReleaseTrust } from '../e2e/hosts/pinned/releaseInventory';
+import type { ReleaseRefused, ReleaseTrust } from '../../release/releaseFormat';
 import { verifiedRelease } from '../e2e/hosts/pinned/verifiedRelease';
 import { integrityOf, inventoryOf, manifestOf, publisherKeys, siteFetch, type Files } from './releaseFixture';
 
@@ -23,7 +23,7 @@ type Hooks = {
 
 async function release(files: Files, extra: Record<string, string> = {}) {
   const publisher = await publisherKeys();
-  const inventory = inventoryOf(files);
+  const inventory = inventoryOf(files, { keyId: publisher.keyId });
   const site: Record<string, string> = { [`${RELEASE}release-inventory.json`]: inventory, [`${RELEASE}release-inventory.json.sig`]: await publisher.sign(new TextEncoder().encode(inventory)) };
   for (const [path, body] of Object.entries(files)) site[RELEASE + path] = body;
   Object.assign(site, extra);
@@ -77,7 +77,7 @@ describe('verifiedRelease, the runtime plugin', () => {
   });
 
   it('before any verified manifest, no script of the remote is allowed; other remotes are left to the runtime', async () => {
-    const { hooks } = plugin({ publisherKey: 'AAAA' }, {});
+    const { hooks } = plugin({ publisherKeys: ['AAAA'] }, {});
     expect(() => hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })).toThrow();
     expect(hooks.createScript({ url: 'https://other.example/remoteEntry.js', remoteInfo: { name: 'other' } })).toBeUndefined();
     expect(hooks.fetch('https://other.example/mf-manifest.json', {}, { name: 'other' })).toBeUndefined();
@@ -85,7 +85,7 @@ describe('verifiedRelease, the runtime plugin', () => {
 
   it('a channel: its manifest names the release, whose signed inventory and own manifest are what runs', async () => {
     const { publisher, site } = await release(FILES, { [`${CDN}stable/mf-manifest.json`]: manifestOf(RELEASE) });
-    const { hooks, reports, asked } = plugin({ publisherKey: publisher.publicKey }, site);
+    const { hooks, reports, asked } = plugin({ publisherKeys: [publisher.publicKey] }, site);
     const manifest = await (await hooks.fetch(`${CDN}stable/mf-manifest.json`, {}, REMOTE))!.json();
     expect(manifest.metaData.publicPath).toBe(RELEASE);
     expect(asked).toEqual(expect.arrayContaining([`${RELEASE}release-inventory.json`, `${RELEASE}release-inventory.json.sig`, `${RELEASE}mf-manifest.json`]));
@@ -100,7 +100,7 @@ describe('verifiedRelease, the runtime plugin', () => {
   ])('refuses %s: the manifest fetch fails, it is reported, and no script is allowed', async (_, change, reason) => {
     const { publisher, site } = await release(FILES, { [`${CDN}stable/mf-manifest.json`]: manifestOf(RELEASE) });
     change(site);
-    const { hooks, reports } = plugin({ publisherKey: publisher.publicKey }, site);
+    const { hooks, reports } = plugin({ publisherKeys: [publisher.publicKey] }, site);
     await expect(hooks.fetch(`${CDN}stable/mf-manifest.json`, {}, REMOTE)).rejects.toThrow();
     expect(reports.map((r) => r.reason)).toEqual([reason]);
     expect(() => hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })).toThrow();
@@ -109,7 +109,7 @@ describe('verifiedRelease, the runtime plugin', () => {
   it('an unreachable inventory is an outage, not a refusal: the fetch fails and nothing is reported', async () => {
     const { publisher, site } = await release(FILES);
     delete site[`${RELEASE}release-inventory.json.sig`];
-    const { hooks, reports } = plugin({ publisherKey: publisher.publicKey }, site);
+    const { hooks, reports } = plugin({ publisherKeys: [publisher.publicKey] }, site);
     await expect(hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE)).rejects.toThrow('answered 404');
     expect(reports).toEqual([]);
   });

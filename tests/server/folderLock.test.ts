@@ -127,3 +127,49 @@ it('two contenders for one stale folder: exactly one takes it over, the other is
   expect(existsSync(path.join(root, '1'))).toBe(false); // swept by the new owner: superseded
   await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof lockFolder>>>).value.release();
 });
+
+it('an owner paused past the stale time never writes again on resume, not even what it was asked while paused, and the new owner\'s orders survive its crash', async () => {
+  const folder = path.join(dir, 'orders');
+  const paused = start(POLICY);
+  await paused.next('opened');
+  paused.child.kill('SIGSTOP');
+  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${paused.child.pid}/stat`, 'utf8'))) await sleep(20);
+  const next = start(POLICY);
+  await next.next('opened'); // after the stale time of silence
+  next.send('write cs_test_new 40');
+  expect(await next.next('wrote')).toEqual({ wrote: 40 });
+  // Asked while paused: the request is waiting in its input the moment it resumes.
+  paused.send('write cs_test_late 3');
+  paused.child.kill('SIGCONT');
+  expect((await paused.next(['wrote', 'writeFailed'])).writeFailed).toMatch(/Lost the lock|not confirmed/);
+  paused.send('close'); // closing after a loss runs nothing into the folder
+  await paused.next('closed');
+  next.child.kill('SIGKILL'); // the new owner crashes: only what it wrote itself can bring its orders back
+  await next.exited;
+  expect(await fulfilledIn(folder)).toBe(40);
+});
+
+it('a stepped wall clock never takes the folder from a live owner: silence is measured on the monotonic clock', async () => {
+  const owner = start(POLICY);
+  await owner.next('opened');
+  const realNow = Date.now.bind(Date);
+  let reads = 0;
+  // An NTP step of 15 s between the contender's first look and its next (the beat has not moved yet).
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (reads++ > 0 ? 15_000 : 0));
+  try {
+    await expect(lockFolder(ownerFolderOf(path.join(dir, 'orders')), () => {}, POLICY)).rejects.toThrow(/alive/);
+  } finally {
+    clock.mockRestore();
+  }
+  owner.send('write cs_test_live 2');
+  expect(await owner.next('wrote')).toEqual({ wrote: 2 });
+});
+
+it("a stepped wall clock in the owner's own process never makes it give the folder up: its watch is monotonic too", async () => {
+  const stepper = path.join(__dirname, 'support', 'stepClock.js');
+  const owner = start({ ...POLICY, env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: '15000', STEP_CLOCK_AFTER_MS: '500' } });
+  await owner.next('opened');
+  await sleep(2_000); // past the step, in the heartbeat's thread and the main one
+  owner.send('write cs_test_stepped 2');
+  expect(await owner.next(['wrote', 'writeFailed', 'lost'])).toEqual({ wrote: 2 });
+});

@@ -186,12 +186,16 @@ describe('session creation per client', () => {
     expect(buckets.take('b')).toEqual({ ok: true });
   });
 
-  it('each limit is read from the environment (burst/perMinute or off), a bad value keeps the default', () => {
-    expect(limitsFromEnv({ SESSION_RATE_LIMIT: '5/20', WALLET_SESSION_RATE_LIMIT: 'off', STATUS_RATE_LIMIT: 'lots', TRUST_PROXY: '1' })).toEqual({
+  it('each limit is read from the environment (burst/perMinute or off), every bad value refused at once', () => {
+    expect(limitsFromEnv({ SESSION_RATE_LIMIT: '5/20', WALLET_SESSION_RATE_LIMIT: 'off', TRUST_PROXY: '1' })).toEqual({
       sessions: { burst: 5, perMinute: 20 },
       walletSessions: false,
       status: DEFAULT_LIMITS.status,
     });
+    // A bad value is refused at start-up, every one at once, never silently replaced by the default.
+    expect(() => limitsFromEnv({ SESSION_RATE_LIMIT: '0/5', STATUS_RATE_LIMIT: 'lots' })).toThrow(
+      'SESSION_RATE_LIMIT must be burst/perMinute (e.g. 10/10) or off, not 0/5.\nSTATUS_RATE_LIMIT must be burst/perMinute (e.g. 10/10) or off, not lots.',
+    );
   });
 });
 

@@ -70,3 +70,50 @@ it('while the server owns the PGlite folder, npm run reconcile asks it for the r
   expect(alone.out).toMatch(/listed 1; shipped now 0; already shipped 1/);
   expect(alone.code).toBe(0);
 });
+
+it('a server restarted while npm run reconcile holds the folder waits for it, then starts, instead of exiting', async () => {
+  const env = { ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, RECONCILE_INTERVAL_MS: 'off' };
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  // Each of the command's shipments waits for the gate (at most 9 s, under fulfil's 10 s timeout):
+  // three missed orders hold the folder for up to 27 s.
+  const slowWarehouse = await startWarehouseStandIn(async () => {
+    await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 9_000))]);
+    return 200;
+  });
+  try {
+    const before = await startServerChild(env);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await fetch(`${before.url}${CHECKOUT_PATHS.sessions}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `reconcile-cli-restart-${n}` },
+        body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
+      });
+      ids.push(/\/pay\/(cs_[^#]+)/.exec(((await created.json()) as { url: string }).url)![1]);
+      await standIn.complete(ids.at(-1)!, 'paid');
+    }
+    before.kill('SIGTERM'); // the restart begins
+    await exited(before.pid);
+
+    const cli = reconcileCli({ ...env, WAREHOUSE_URL: slowWarehouse.url });
+    while (slowWarehouse.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 50)); // it holds the folder now
+    const starting = startServerChild({ ...env, WAREHOUSE_URL: slowWarehouse.url });
+    // The command finishes once the new server has found it holding the folder (or has failed).
+    const settled = starting.then(
+      () => 'started',
+      () => 'failed',
+    );
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    open();
+    server = await starting; // a server that exits when the folder is held rejects here
+    const done = await cli;
+    for (const id of ids) expect(done.out).toContain(`shipped ${id}`);
+    expect(done.code).toBe(0);
+    const status = await fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=${ids[0]}`);
+    expect(status.status).toBe(200);
+  } finally {
+    open();
+    await slowWarehouse.close();
+  }
+});

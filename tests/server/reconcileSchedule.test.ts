@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // Reconcile inside the server: on a schedule (a failing run logged, the next one still comes, nothing
 // kept alive), never at once for an interval past the longest timer, shipping a missed order on either
-// database, and one run at a time across two instances on one Postgres.
+// database, one run at a time and once per interval across two instances on one Postgres, with no
+// transaction held across a run.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
@@ -119,6 +120,41 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
       } finally {
         await a.close();
         await b.close();
+      }
+    }, 60_000);
+
+    it('two instances on one Postgres, each on its own schedule: the job runs once per interval, recorded in the database', async () => {
+      const env = await databases.fresh();
+      const [a, b] = [await openDatabase(env), await openDatabase(env)];
+      const stripe = listingStripe();
+      try {
+        expect(await reconcileAlone(a, { stripe, ...noOrders }, 60_000)).toMatchObject({ listed: 0 });
+        expect(await reconcileAlone(b, { stripe, ...noOrders }, 60_000)).toBe('busy'); // a ran it within the interval
+        expect(stripe.calls).toBe(1);
+        const [run] = await b.query<{ finished: boolean }>("SELECT finished_at IS NOT NULL AS finished FROM checkout_job_runs WHERE job = 'reconcile'");
+        expect(run).toEqual({ finished: true });
+        expect(await reconcileAlone(b, { stripe, ...noOrders }, 1)).toMatchObject({ listed: 0 }); // a shorter interval has passed
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    }, 60_000);
+
+    it('a run longer than idle_in_transaction_session_timeout completes: no transaction is held across its Stripe calls', async () => {
+      const env = await databases.fresh();
+      const setup = await openDatabase(env);
+      const name = new URL(env.DATABASE_URL!).pathname.slice(1);
+      await setup.query(`ALTER DATABASE "${name}" SET idle_in_transaction_session_timeout = '300ms'`);
+      await setup.close();
+      const db = await openDatabase(env); // new connections take the setting
+      const stripe = listingStripe(async function* () {
+        await sleep(1_000); // Stripe's listing, slow
+      });
+      try {
+        expect(await reconcileAlone(db, { stripe, ...noOrders })).toMatchObject({ listed: 0 });
+        expect(await reconcileAlone(db, { stripe, ...noOrders })).toMatchObject({ listed: 0 }); // and the next one is not blocked
+      } finally {
+        await db.close();
       }
     }, 60_000);
   }

@@ -49,6 +49,8 @@ describe('the server-rendered form, once hydrated', () => {
     expect(served.button).toHaveAttribute('type', 'button');
     expect(container.querySelector('style')).toBeNull();
     expect(container.querySelector('input[name="productId"]')).toHaveValue('p1');
+    // The server's key and hydration's differ by design: no mismatch reported (afterEach), a key still there.
+    expect(container.querySelector<HTMLInputElement>('input[name="formKey"]')?.value).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("a click runs the button's flow (JSON to the endpoint, the redirect); a submit of the form is prevented", async () => {

@@ -34,9 +34,19 @@ describe('on a server', () => {
     expect(inputs).toEqual([
       expect.stringMatching(/type="hidden" name="productId" value="coffee-beans-1kg"/),
       expect.stringMatching(/type="hidden" name="quantity" value="2"/),
+      expect.stringMatching(/type="hidden" name="formKey" value="[0-9a-f]{32}"/),
     ]);
     expect(html).toMatch(/<button type="submit" class="mfc-button"[^>]*>Pay 12.00 €<\/button>/);
     expect(html.indexOf('</form>')).toBe(html.length - '</form>'.length); // the button is inside it
+  });
+
+  it('each render of the form carries its own formKey (128 random bits), never one from sessionBody', async () => {
+    const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
+    const render = () => renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/s" sessionBody={{ productId: 'p1', formKey: 'host-chosen-key' }} />);
+    const keysOf = (html: string) => [...html.matchAll(/name="formKey" value="([^"]*)"/g)].map((m) => m[1]);
+    const keys = Array.from({ length: 20 }, () => keysOf(render()));
+    for (const one of keys) expect(one).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect(new Set(keys.flat()).size).toBe(20);
   });
 
   it("the form carries the button's styles (and the host's nonce for its CSP), so it looks like the button before any script", async () => {

@@ -1,7 +1,8 @@
-// A built server-rendering app (Next.js, React Router) served by its framework's own server (`next
-// start`, `react-router-serve`), behind a front server that answers the test session endpoint and
-// server/'s checkout routes itself (the app has no such routes) and hands every other request to the
-// app, as a reverse proxy in front of a Node app would.
+// A built server-rendering app (Next.js, React Router, SvelteKit) served by its framework's own server
+// (`next start`, React Router's Express server, adapter-node's `node build`). An app that runs the
+// server half itself is served alone, configured by its environment; otherwise behind a front server
+// that answers the test session endpoint and server/'s checkout routes and hands every other request
+// to the app, as a reverse proxy in front of a Node app would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -38,17 +39,27 @@ const NEXT: AppServer = {
   ready: /Ready in/,
 };
 
+// React Router's custom-server template (the app's server.js): react-router-serve gives routes no client address.
 const REACT_ROUTER: AppServer = {
-  name: 'react-router-serve',
-  args: () => ['node_modules/@react-router/serve/bin.cjs', 'build/server/index.js'],
+  name: 'node server.js (React Router)',
+  args: () => ['server.js'],
   env: (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
-  ready: /\[react-router-serve\] http/,
+  ready: /\[react-router host\] http/,
+};
+
+// adapter-node's server; it refuses form posts unless ORIGIN names the origin the browser sees.
+const SVELTEKIT: AppServer = {
+  name: 'node build (SvelteKit)',
+  args: () => ['build/index.js'],
+  env: (port) => ({ PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}` }),
+  ready: /Listening on/,
 };
 
 /** The framework a built app in `dir` needs, or null: files a static server serves. */
 export function appServerFor(dir: string): AppServer | null {
   if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return NEXT;
-  if (existsSync(path.join(dir, 'build', 'server', 'index.js'))) return REACT_ROUTER;
+  if (existsSync(path.join(dir, 'build', 'handler.js'))) return SVELTEKIT;
+  if (existsSync(path.join(dir, 'server.js')) && existsSync(path.join(dir, 'build', 'server', 'index.js'))) return REACT_ROUTER;
   return null;
 }
 
@@ -73,17 +84,11 @@ function ready(child: ChildProcess, server: AppServer): Promise<void> {
   });
 }
 
-/** `dir` holds the built app and a `node_modules` with its framework; `node` runs the framework's server; `handle` answers first. */
-export async function startAppServer(
-  dir: string,
-  server: AppServer,
-  node: string,
-  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>,
-): Promise<StaticServer> {
-  const port = await freePort();
+/** The framework's server for the app in `dir` on `port`, once it says it is ready; `env` over the framework's own. */
+async function spawnApp(dir: string, server: AppServer, node: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const child = spawn(node, server.args(port), {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', ...server.env(port) },
+    env: { ...process.env, NODE_ENV: 'production', ...server.env(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
@@ -94,6 +99,27 @@ export async function startAppServer(
   }
   child.stdout.resume();
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
+  return child;
+}
+
+/** An app that answers every request itself, the server half's routes included, at `url` (its port chosen ahead, so `env` can name it). */
+export async function startFrameworkApp(dir: string, server: AppServer, node: string, port: number, env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> {
+  const child = await spawnApp(dir, server, node, port, env);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => void child.kill('SIGTERM'),
+  };
+}
+
+/** `dir` holds the built app and a `node_modules` with its framework; `node` runs the framework's server; `handle` answers first. */
+export async function startAppServer(
+  dir: string,
+  server: AppServer,
+  node: string,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>,
+): Promise<StaticServer> {
+  const port = await freePort();
+  const child = await spawnApp(dir, server, node, port);
   const front = await startStaticServer({ root: dir, handle: async (req, res) => (await handle(req, res)) || forward(req, res, port) });
   return {
     ...front,

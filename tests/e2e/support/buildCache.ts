@@ -4,7 +4,7 @@
 // output kept for the failure message.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, alive } from './env';
 
@@ -36,7 +36,12 @@ export async function once(final: string, what: string, fill: (work: string) => 
   // E2E_REBUILD=1 builds afresh (installs are kept: they only change with their lockfile).
   const stale = process.env.E2E_REBUILD === '1' && path.basename(path.dirname(final)) === 'builds';
   if (stale) rmSync(final, { recursive: true, force: true });
-  if (existsSync(path.join(final, 'complete'))) return { dir: final, seconds: 0 };
+  if (existsSync(path.join(final, 'complete'))) {
+    // Marked as used: prune() leaves a build another run (another worktree) used lately.
+    const now = new Date();
+    utimesSync(final, now, now);
+    return { dir: final, seconds: 0 };
+  }
   const started = Date.now();
   const work = `${final}.tmp-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
@@ -58,7 +63,10 @@ export async function once(final: string, what: string, fill: (work: string) => 
   return { dir: final, seconds };
 }
 
-/** Removes what killed runs left, and all but the newest two of each kind. */
+/** A build used within this long may be in use by a run of another worktree (the cache is shared). */
+const IN_USE_MS = 60 * 60_000;
+
+/** Removes what killed runs left, and all but the newest of each kind and those used in the last hour. */
 export function prune(dir: string, prefixOf: (name: string) => string | null, keep: Set<string>): void {
   if (!existsSync(dir)) return;
   const groups = new Map<string, Array<{ name: string; mtime: number }>>();
@@ -75,7 +83,9 @@ export function prune(dir: string, prefixOf: (name: string) => string | null, ke
     groups.set(prefix, list);
   }
   for (const list of groups.values()) {
-    for (const old of list.sort((a, b) => b.mtime - a.mtime).slice(1)) rmSync(path.join(dir, old.name), { recursive: true, force: true });
+    for (const old of list.sort((a, b) => b.mtime - a.mtime).slice(1)) {
+      if (Date.now() - old.mtime > IN_USE_MS) rmSync(path.join(dir, old.name), { recursive: true, force: true });
+    }
   }
 }
 

@@ -9,6 +9,12 @@ export const E2E_TMP = path.join(ROOT, '.tmp/e2e');
 export const CONFIGURED_REMOTE_ORIGIN = 'http://localhost:3001';
 /** The key of the matrix's Stripe API stand-in URL among its servers' URLs (host id → URL). */
 export const STRIPE_API_KEY = '$stripeApi';
+/** Under this prefix and a host's id: the Stripe API stand-in of a host whose own server runs the server half. */
+export const HOST_STRIPE_API_PREFIX = '$stripeApi:';
+/** The warehouse stand-in those hosts ship to. */
+export const WAREHOUSE_KEY = '$warehouse';
+/** The webhook secret those hosts verify with, and their stand-ins sign with. */
+export const FRAMEWORK_WEBHOOK_SECRET = 'whsec_e2e_framework_hosts';
 
 export interface E2EEnv {
   /** false: no Chromium, or the builds or servers failed; `reason` says which. */

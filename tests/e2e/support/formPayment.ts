@@ -5,8 +5,8 @@ import type { Locator } from 'playwright-core';
 import { stripeForStandIn } from '../../../stand-ins/stripeApi';
 import type { HostPage } from './harness';
 
-/** Clicks `submit` and expects the page on the hosted page of a session the API stand-in at `stripeApiUrl` created. */
-export async function expectFormPays(host: HostPage, submit: Locator, stripeApiUrl: string): Promise<void> {
+/** Clicks `submit` and expects the page on the hosted page of a session the API stand-in at `stripeApiUrl` created; returns its id. */
+export async function expectFormPays(host: HostPage, submit: Locator, stripeApiUrl: string): Promise<string> {
   const posted = host.page.waitForResponse((response) => response.request().method() === 'POST' && response.request().isNavigationRequest(), { timeout: 15_000 });
   await submit.click();
   const answer = await posted.catch(async (error: unknown) => {
@@ -20,6 +20,7 @@ export async function expectFormPays(host: HostPage, submit: Locator, stripeApiU
   expect(session.ui_mode).toBe('hosted_page');
   expect(host.page.url()).toBe(session.url);
   expect(host.checkoutNavigations).toHaveLength(1);
+  return sessionId;
 }
 
 /** An init script: every layout shift the page has (none after input), summed as CLS does, with what moved. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, ROOT, alive, loudBanner, type E2EEnv } from './env';
 import { setUpHostMatrix } from './hostMatrix';
+import { runKey } from './runKey';
 import type { ServeDirs, ServedUrls } from './serve';
 
 declare global {
@@ -48,11 +49,16 @@ async function build(unit: BuildUnit): Promise<Record<string, string>> {
     if (!existsSync(full)) return [];
     return statSync(full).isDirectory() ? filesUnder(full) : [full];
   });
-  const key = `${unit.name}-${hashOf([unit.name], files)}`;
+  // The remote's release is signed with a key made for the run (never the committed test key): a
+  // build signed with another key is another build.
+  const signer = runKey();
+  const key = `${unit.name}-${hashOf([unit.name, signer.keyId], files)}`;
   const dirsIn = (base: string) => Object.fromEntries(unit.targets.map((t) => [t, path.join(base, t)]));
   const { dir, seconds } = await once(path.join(BUILDS, key), `built ${unit.name}`, (work) =>
     run(NODE, ['-r', 'ts-node/register', path.join(__dirname, 'build.ts')], ROOT, `the ${unit.name} build`, {
       ...process.env,
+      CHECKOUT_SIGNING_KEY: signer.keyFile,
+      CHECKOUT_DEVELOPMENT_BUILD: '',
       E2E_BUILD: JSON.stringify(dirsIn(work)),
       TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'),
     }),
@@ -90,6 +96,8 @@ async function buildPrevious(): Promise<string> {
       E2E_BUILD: JSON.stringify({ previous: { root: tree.dir, out: out(work) } }),
       TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'),
       RELEASE_COMMIT: commit,
+      // That tree signs with its own committed key of its own kind: not the run's.
+      CHECKOUT_SIGNING_KEY: '',
     }),
   );
   if (seconds === 0) log(`reusing the previous release build in ${path.relative(ROOT, dir)}`);

@@ -7,10 +7,11 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
-import { E2E_TMP, ROOT, STRIPE_API_KEY, alive } from './env';
+import { E2E_TMP, HOST_STRIPE_API_PREFIX, ROOT, STRIPE_API_KEY, WAREHOUSE_KEY, alive } from './env';
 import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
+import { SERVER_PACKAGE, serverPackage } from './serverPackage';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
 const DEPS = path.join(E2E_TMP, 'host-deps');
@@ -32,6 +33,10 @@ export interface HostMatrixEnv {
   timings: Record<string, number>;
   /** The Stripe API stand-in behind every host's server/ checkout routes. */
   stripeApiUrl?: string;
+  /** A host whose own server runs the server half: its own Stripe API stand-in (which delivers webhooks to it). */
+  hostStripeApiUrls?: Record<string, string>;
+  /** The warehouse stand-in those hosts ship to: `GET` lists the calls it got. */
+  warehouseUrl?: string;
 }
 
 /** The static remote URL the fixtures' configs name; the tests route it to the served remote. */
@@ -79,6 +84,8 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
   // Turbopack, Next's default; offline (no fonts, no telemetry).
   next: { bin: 'next/dist/bin/next', args: ['build'], output: 'app' },
   'react-router': { bin: '@react-router/dev/bin.cjs', args: ['build'], output: 'app' },
+  // adapter-node writes build/ (index.js, handler.js), served by `node build`.
+  sveltekit: { bin: 'vite/bin/vite.js', args: ['build'], output: 'app' },
   // @angular/build's application builder writes the page into dist/browser.
   angular: { bin: '@angular/cli/bin/ng.js', args: ['build'], output: 'dist/browser' },
 };
@@ -111,13 +118,25 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
   return { dir, versions, seconds };
 }
 
+/**
+ * The app's own node_modules: the install's packages (links) and the server half's package (a copy),
+ * as `npm install <tarball>` beside the app's dependencies would leave them.
+ */
+function appModules(target: string, deps: string, server: string | null): void {
+  mkdirSync(target);
+  const installed = path.join(deps, 'node_modules');
+  for (const name of readdirSync(installed)) symlinkSync(path.join(installed, name), path.join(target, name), 'dir');
+  if (server) cpSync(server, path.join(target, SERVER_PACKAGE), { recursive: true });
+}
+
 async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: string): Promise<Built> {
   const versions = {
     ...(host.react ? { react: hostReactVersion(host, deps) } : {}),
     ...Object.fromEntries(host.packages.map((name) => [name, installedVersion(deps, name)])),
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
-  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps], sources.flatMap(filesUnder))}`);
+  const server = host.server === 'framework' ? (await serverPackage()).dir : null;
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, server ?? ''], sources.flatMap(filesUnder))}`);
   const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
@@ -126,6 +145,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
       // Symlinks as they are: a fixture's ./remoteTimeout.js stays a link to ../app's, inside the stage.
       for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true, verbatimSymlinks: true });
       const cwd = path.join(stage, host.fixture);
+      if (server) cpSync(server, path.join(cwd, 'node_modules', SERVER_PACKAGE), { recursive: true });
       await run(node, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
         ...withNode(node),
         NODE_ENV: 'production',
@@ -139,7 +159,8 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
         // Not the tools' caches (Next's, Vite's node_modules/.vite-temp): the install's node_modules takes that place.
         const caches = [path.join(cwd, '.next', 'cache'), path.join(cwd, 'node_modules')];
         cpSync(cwd, work, { recursive: true, dereference: true, filter: (file) => !caches.some((dir) => file.startsWith(dir)) });
-        symlinkSync(path.join(deps, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+        if (server) appModules(path.join(work, 'node_modules'), deps, server);
+        else symlinkSync(path.join(deps, 'node_modules'), path.join(work, 'node_modules'), 'dir');
       }
     } finally {
       rmSync(stage, { recursive: true, force: true });
@@ -149,13 +170,31 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
 }
 
 function startServer(dirs: Record<string, string>, node: string): Promise<ServerProcess<Record<string, string>>> {
-  return startServerProcess<Record<string, string>>('hostMatrixServe.ts', { E2E_HOST_DIRS: JSON.stringify(dirs), E2E_LTS_NODE: node }, 'the host matrix server');
+  const framework = MATRIX.filter((h) => h.server === 'framework').map((h) => h.id);
+  return startServerProcess<Record<string, string>>(
+    'hostMatrixServe.ts',
+    { E2E_HOST_DIRS: JSON.stringify(dirs), E2E_FRAMEWORK_SERVERS: JSON.stringify(framework), E2E_LTS_NODE: node },
+    'the host matrix server',
+  );
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * E2E_HOST_MATRIX=<id>,<id>: only those hosts are installed, built and served (for the edit loop;
+ * select their tests with -t). Unset: all of them.
+ */
+function selectedHosts(): MatrixHost[] {
+  const ids = process.env.E2E_HOST_MATRIX?.split(',').map((id) => id.trim()).filter(Boolean) ?? [];
+  if (ids.length === 0 || ids.includes('on')) return MATRIX;
+  const unknown = ids.filter((id) => !MATRIX.some((h) => h.id === id));
+  if (unknown.length) throw new Error(`E2E_HOST_MATRIX names no host ${unknown.join(', ')}: ${MATRIX.map((h) => h.id).join(', ')}`);
+  return MATRIX.filter((h) => ids.includes(h.id));
+}
+
 /** Installs, builds and serves the matrix; never throws: a host that failed carries its reason. */
 export async function setUpHostMatrix(): Promise<void> {
+  const hosts = selectedHosts();
   const file = path.join(E2E_TMP, `hosts-${process.pid}.json`);
   process.env[HOSTS_ENV_VAR] = file;
   const env: HostMatrixEnv = { hosts: {}, timings: {} };
@@ -195,7 +234,7 @@ export async function setUpHostMatrix(): Promise<void> {
     } catch (error) {
       deps = new Error(`the ${tools} hosts' tools did not install: ${reasonOf(error)}`);
     }
-    for (const host of MATRIX.filter((h) => h.tools === tools)) {
+    for (const host of hosts.filter((h) => h.tools === tools)) {
       await record(host, async () => {
         if (deps instanceof Error) throw deps;
         if (host.tool === 'none') throw new Error(`${host.id} has a lockfile but no build tool`);
@@ -203,8 +242,8 @@ export async function setUpHostMatrix(): Promise<void> {
       });
     }
   };
-  const toolSets = [...new Set(MATRIX.flatMap((h) => (h.tools ? [h.tools] : [])))];
-  await Promise.all([...toolSets.map(chain), ...MATRIX.filter((h) => !h.tools).map((host) => record(host, () => buildStatic(host)))]);
+  const toolSets = [...new Set(hosts.flatMap((h) => (h.tools ? [h.tools] : [])))];
+  await Promise.all([...toolSets.map(chain), ...hosts.filter((h) => !h.tools).map((host) => record(host, () => buildStatic(host)))]);
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
@@ -213,6 +252,8 @@ export async function setUpHostMatrix(): Promise<void> {
   try {
     const { urls } = await startServer(dirs, node instanceof Error ? process.execPath : node);
     env.stripeApiUrl = urls[STRIPE_API_KEY];
+    env.warehouseUrl = urls[WAREHOUSE_KEY];
+    env.hostStripeApiUrls = Object.fromEntries(Object.entries(urls).flatMap(([key, url]) => (key.startsWith(HOST_STRIPE_API_PREFIX) ? [[key.slice(HOST_STRIPE_API_PREFIX.length), url]] : [])));
     for (const id of Object.keys(dirs)) {
       if (urls[id]) env.hosts[id].url = urls[id];
       else env.hosts[id].error = 'its server did not start (the reason is in the set-up output)';

@@ -1,27 +1,60 @@
-// The host matrix's servers, in a child process of the set-up: each host on its own loopback port,
-// with the test session endpoint and server/'s checkout routes (against one Stripe API stand-in, its
-// URL under STRIPE_API_KEY); a built Next.js or React Router app through its framework's server, on
-// the Node in E2E_LTS_NODE. Prints one JSON line (host id → URL); stops with its parent.
+// The host matrix's servers, in a child process of the set-up: each host on its own loopback port.
+// A host whose own server runs the server half (E2E_FRAMEWORK_SERVERS: Next.js route handlers, React
+// Router resource routes, SvelteKit endpoints) is its framework's server alone, configured by its
+// environment: a Stripe API stand-in of its own that delivers signed webhooks to it, the warehouse
+// stand-in it ships to, an in-memory orders database. The others get the test session endpoint and
+// server/'s checkout routes (against one Stripe API stand-in, its URL under STRIPE_API_KEY) beside
+// their files, or in front of their framework's server. Prints one JSON line (host id → URL); stops
+// with its parent.
 //   E2E_HOST_DIRS='{"<host id>": "<built directory>", …}'
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer } from '../../../serve/staticServer';
-import { appServerFor, startAppServer } from './appServer';
+import { startStripeApiStandIn } from '../../../stand-ins/stripeApi';
+import { startWarehouseStandIn } from '../../../stand-ins/warehouse';
+import { appServerFor, startAppServer, startFrameworkApp } from './appServer';
 import { startCheckoutBackend } from './checkoutBackend';
-import { STRIPE_API_KEY } from './env';
-import { serveUntilParentExits } from './serverProcess';
+import { FRAMEWORK_WEBHOOK_SECRET, HOST_STRIPE_API_PREFIX, STRIPE_API_KEY, WAREHOUSE_KEY } from './env';
+import { freePort, serveUntilParentExits } from './serverProcess';
 import { handleSession } from './sessionEndpoint';
 
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.env.E2E_HOST_DIRS ?? '{}') as Record<string, string>;
+  const framework = new Set(JSON.parse(process.env.E2E_FRAMEWORK_SERVERS ?? '[]') as string[]);
+  const node = process.env.E2E_LTS_NODE ?? process.execPath;
   // Stripe sends the person back to a page of the host's; no test goes that far.
   const backend = await startCheckoutBackend('http://127.0.0.1/order');
-  const servers: Array<{ close(): Promise<void> }> = [backend.stripeApi];
-  const urls: Record<string, string> = { [STRIPE_API_KEY]: backend.stripeApi.url };
+  const warehouse = await startWarehouseStandIn();
+  const servers: Array<{ close(): Promise<void> }> = [backend.stripeApi, warehouse];
+  const urls: Record<string, string> = { [STRIPE_API_KEY]: backend.stripeApi.url, [WAREHOUSE_KEY]: warehouse.url };
   const handle = async (req: IncomingMessage, res: ServerResponse) => (await handleSession(req, res)) || backend.handle(req, res);
   for (const [id, root] of Object.entries(dirs)) {
     const app = appServerFor(root);
     try {
-      const server = app ? await startAppServer(root, app, process.env.E2E_LTS_NODE ?? process.execPath, handle) : await startStaticServer({ root, handle });
+      if (app && framework.has(id)) {
+        const port = await freePort();
+        const url = `http://127.0.0.1:${port}`;
+        const stripeApi = await startStripeApiStandIn({ webhook: { url: `${url}/api/stripe-webhook`, secret: FRAMEWORK_WEBHOOK_SECRET } });
+        servers.push(stripeApi);
+        urls[`${HOST_STRIPE_API_PREFIX}${id}`] = stripeApi.url;
+        const env = {
+          STRIPE_SECRET_KEY: 'sk_test_standIn',
+          STRIPE_API_URL: stripeApi.url,
+          STRIPE_WEBHOOK_SECRET: FRAMEWORK_WEBHOOK_SECRET,
+          RETURN_PAGE: `${url}/order`,
+          DATABASE_URL: 'memory://',
+          WAREHOUSE_URL: warehouse.url,
+          // The webhook ships; reconcile would ship what it missed, and hide that it did.
+          RECONCILE_INTERVAL_MS: 'off',
+          // Every page of the matrix clicks from 127.0.0.1.
+          SESSION_RATE_LIMIT: 'off',
+          STATUS_RATE_LIMIT: 'off',
+        };
+        const server = await startFrameworkApp(root, app, node, port, env);
+        servers.push(server);
+        urls[id] = server.url;
+        continue;
+      }
+      const server = app ? await startAppServer(root, app, node, handle) : await startStaticServer({ root, handle });
       servers.push(server);
       urls[id] = server.url;
     } catch (error) {

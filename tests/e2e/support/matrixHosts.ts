@@ -1,9 +1,9 @@
 // The hosts of the e2e host matrix, each a fixture in tests/e2e/hosts/<fixture> built by its own tool
 // inside one of the lockfile installs (tests/e2e/hosts/<tools>/), or served as files.
 
-export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'angular' | 'none';
+export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'sveltekit' | 'angular' | 'none';
 /** A lockfile folder under tests/e2e/hosts: the tools and the React one set of hosts build with. */
-export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'angular22';
+export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'sveltekit2' | 'angular22';
 export type ReactLine = '18' | '19';
 
 export interface MatrixHost {
@@ -21,6 +21,13 @@ export interface MatrixHost {
   entry: 'mf-manifest.json' | 'remoteEntry.js' | 'checkout-button.js';
   /** Installed packages whose versions the report names, besides React. */
   packages: string[];
+  /**
+   * 'framework': the server half runs inside the host's own server (route handlers, endpoints,
+   * resource routes) from the installed @checkout/server, against a Stripe API stand-in of its own
+   * that delivers webhooks to it; nothing answers in front of it. Otherwise the matrix server's
+   * routes answer beside the host's files.
+   */
+  server?: 'framework';
 }
 
 const RSPACK = ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'];
@@ -49,7 +56,7 @@ export const MATRIX: MatrixHost[] = [
     entry: 'mf-manifest.json',
     packages: ['webpack', '@module-federation/enhanced'],
   }),
-  host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'] }),
+  host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'], server: 'framework' }),
   host({
     id: 'react-router-react19',
     fixture: 'react-router',
@@ -59,7 +66,9 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: ['react-router', '@react-router/dev', 'vite', '@module-federation/runtime'],
+    server: 'framework',
   }),
+  host({ id: 'sveltekit', fixture: 'sveltekit', tool: 'sveltekit', tools: 'sveltekit2', react: null, remote: 'static', entry: 'checkout-button.js', packages: ['@sveltejs/kit', '@sveltejs/adapter-node', 'svelte', 'vite'], server: 'framework' }),
   host({ id: 'angular', fixture: 'angular', tool: 'angular', tools: 'angular22', react: null, remote: 'static', entry: 'checkout-button.js', packages: ['@angular/core', '@angular/build'] }),
   host({ id: 'plain', fixture: 'plain', tool: 'none', tools: null, react: null, remote: 'runtime', entry: 'mf-manifest.json', packages: [] }),
   host({ id: 'vue', fixture: 'vue', tool: 'vite', tools: 'react19', react: null, remote: 'static', entry: 'mf-manifest.json', packages: ['vue', 'vite', '@module-federation/runtime'] }),

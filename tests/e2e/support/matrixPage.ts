@@ -40,7 +40,7 @@ export async function openMatrixHost(
   const { url } = servedHost(host.id);
   const page = await open({ url: 'about:blank', waitForButtons: 0 });
   await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, answer);
-  const buttonProps = { publishableKey: PUBLISHABLE_KEY, ...(props ?? { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` }) };
+  const buttonProps = { publishableKey: PUBLISHABLE_KEY, ...(props ?? testSessionProps(host, page)) };
   const query = new URLSearchParams({ props: JSON.stringify(buttonProps), remote: `${CONFIGURED_REMOTE_ORIGIN}/${host.entry}` });
   return {
     page,
@@ -52,10 +52,27 @@ export async function openMatrixHost(
   };
 }
 
-export const matrixStripeApiUrl = (): string => {
+/**
+ * The button's session endpoint: the test endpoint beside the host (`?seq=ok`), or, for a host whose
+ * own server runs the server half (nothing beside it), that server's own route for a catalog product.
+ */
+export function testSessionProps(host: MatrixHost, page: HostPage): Record<string, unknown> {
+  return host.server === 'framework' ? FORM_PROPS : { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` };
+}
+
+/** The Stripe API stand-in that creates `hostId`'s sessions: its own when its server runs the server half, else the matrix's. */
+export const matrixStripeApiUrl = (hostId?: string): string => {
+  const own = hostId ? matrix?.hostStripeApiUrls?.[hostId] : undefined;
+  if (own) return own;
   if (!matrix?.stripeApiUrl) throw new Error('the host matrix has no Stripe API stand-in: its set-up did not run');
   return matrix.stripeApiUrl;
 };
+
+/** Every call the warehouse stand-in got from the hosts that ship themselves. */
+export async function warehouseCalls(): Promise<Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>> {
+  if (!matrix?.warehouseUrl) throw new Error('the host matrix has no warehouse stand-in: its set-up did not run');
+  return (await fetch(matrix.warehouseUrl)).json() as Promise<Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>>;
+}
 
 /** The form a host shows until the button is there (and for good if the remote is down): its submit button. */
 export function payFormButton(page: HostPage) {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import ts from 'typescript';
 import { channelManifest } from '../../../release/channelManifest';
+import { keyIdOf } from '../../../release/signing';
+import { runKey } from './runKey';
 import { CONFIGURED_REMOTE_ORIGIN, ROOT } from './env';
 
 export const integrityOf = (body: Buffer | string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
@@ -18,19 +20,23 @@ export const INVENTORY = 'release-inventory.json';
 
 export interface Publisher {
   publicKey: string;
+  keyId: string;
   sign(bytes: Buffer): Promise<string>;
 }
 
+/** A publisher key pair of the test's own (ECDSA P-256, as the build signs). */
 export async function newPublisher(): Promise<Publisher> {
-  const pair = (await webcrypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as unknown as webcrypto.CryptoKeyPair;
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const publicKey = Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
   return {
-    publicKey: Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64'),
-    sign: async (bytes) => Buffer.from(await webcrypto.subtle.sign('Ed25519', pair.privateKey, bytes)).toString('base64'),
+    publicKey,
+    keyId: keyIdOf(publicKey),
+    sign: async (bytes) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64'),
   };
 }
 
-/** The build's publisher: the committed test key (release/keys/) signed its inventory. */
-export const BUILD_PUBLISHER_KEY = readFileSync(path.join(ROOT, 'release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+/** The build's publisher: the key made for the run (support/runKey.ts) signed its inventory. */
+export const buildPublisherKey = (): string => runKey().publicKey;
 
 /** A build directory's files as served, uncompressed (the .gz and .br copies left out). */
 function servedFiles(dir: string): Map<string, Buffer> {
@@ -38,13 +44,25 @@ function servedFiles(dir: string): Map<string, Buffer> {
   return new Map(names.map(({ name }) => [name, readFileSync(path.join(dir, name))]));
 }
 
+/** What a test's publisher signs besides the files (the build's own terms by default). */
+export interface Terms {
+  product?: string;
+  sequence?: number;
+  expires?: string;
+  keyId?: string;
+}
+
 /** An inventory of `files` in the build's format (a rogue publisher's: every script and the manifest). */
-export function inventoryOf(files: Map<string, Buffer>): Buffer {
+export function inventoryOf(files: Map<string, Buffer>, terms: Required<Terms>): Buffer {
   const listed = [...files].filter(([name]) => name.endsWith('.js') || name === 'mf-manifest.json');
   return Buffer.from(
     JSON.stringify({
-      schema: 1,
+      schema: 2,
+      product: terms.product,
       release: { name: 'checkout', version: '0.1.0', commit: 'e2e', builtAt: new Date(0).toISOString() },
+      keyId: terms.keyId,
+      sequence: terms.sequence,
+      expires: terms.expires,
       files: listed.map(([name, body]) => ({ path: name, integrity: integrityOf(body), size: body.length, why: 'e2e' })),
       thirdParty: [{ url: 'https://js.stripe.com/endive/stripe.js', integrity: null, why: 'Stripe.js' }],
     }),
@@ -59,14 +77,16 @@ export class ReleaseCdn {
 
   /**
    * `releases/<name>/`: the build's files as it wrote them, its inventory and signature included; or,
-   * with `publisher`, changed by `change`, listed in a new inventory that `publisher` signed.
+   * with `publisher`, changed by `change`, listed in a new inventory that `publisher` signed, with the
+   * build's product, sequence and expiry unless `terms` says otherwise.
    */
-  async addRelease(name: string, dir: string, publisher?: Publisher, change?: (files: Map<string, Buffer>) => void): Promise<string> {
+  async addRelease(name: string, dir: string, publisher?: Publisher, change?: (files: Map<string, Buffer>) => void, terms: Terms = {}): Promise<string> {
     const files = servedFiles(dir);
     if (!files.has(INVENTORY)) throw new Error(`${dir} has no ${INVENTORY}: the build writes it in production`);
     if (publisher) {
       change?.(files);
-      const inventory = inventoryOf(files);
+      const built = JSON.parse(files.get(INVENTORY)!.toString()) as Required<Terms>;
+      const inventory = inventoryOf(files, { product: built.product, sequence: built.sequence, expires: built.expires, keyId: publisher.keyId, ...terms });
       files.set(INVENTORY, inventory);
       files.set(`${INVENTORY}.sig`, Buffer.from(await publisher.sign(inventory)));
     }
@@ -109,11 +129,16 @@ export class ReleaseCdn {
 
 const PAGES = path.join(ROOT, 'tests/e2e/hosts/pinned');
 
+const stripTypes = (file: string) =>
+  ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+
 /**
  * Serves `hosts/pinned/<file>` at `<host>/pinned/`: pages through `fill`, the TypeScript modules they
  * import with their types stripped, and the federation runtime's ESM files.
  */
 export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
+  // The format module the verifier imports (`../../../../release/releaseFormat` from /pinned/).
+  await context.route(`${host}/release/releaseFormat`, (route) => route.fulfill({ contentType: 'text/javascript', body: stripTypes(path.join(ROOT, 'release/releaseFormat.ts')) }));
   await context.route(`${host}/pinned/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice('/pinned/'.length);
     const vendor = /^vendor\/([^/]+)\/(.+)$/.exec(name);
@@ -122,10 +147,7 @@ export async function routePinnedPages(context: BrowserContext, host: string, fi
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
     }
     const file = path.join(PAGES, path.normalize(name));
-    if (existsSync(`${file}.ts`)) {
-      const js = ts.transpileModule(readFileSync(`${file}.ts`, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-      return route.fulfill({ contentType: 'text/javascript', body: js.outputText });
-    }
+    if (existsSync(`${file}.ts`)) return route.fulfill({ contentType: 'text/javascript', body: stripTypes(`${file}.ts`) });
     if (!file.startsWith(PAGES) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
     return route.fulfill({ contentType: name.endsWith('.html') ? 'text/html' : 'text/javascript', body: fill(readFileSync(file, 'utf8')) });
   });

@@ -18,10 +18,10 @@ export interface OwnerProcess {
   exited: Promise<number | null>;
 }
 
-export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, staleMs = 4_000 } = {}): OwnerProcess {
+export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, staleMs = 4_000, env = {} as Record<string, string> } = {}): OwnerProcess {
   const node = [process.execPath, '-r', 'ts-node/register', path.join(__dirname, 'ordersOwner.ts'), dir, String(heartbeatMs), String(staleMs)];
   const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: Array<Record<string, unknown>> = [];
   const waiters = new Set<() => void>();
   createInterface({ input: child.stdout! }).on('line', (line) => {

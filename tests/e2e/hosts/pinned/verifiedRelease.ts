@@ -1,6 +1,7 @@
 // A federation runtime plugin that lets only a verified release of a remote run. Before the runtime
-// sees the manifest, the release's inventory is checked (its pinned hash, or the publisher's Ed25519
-// signature) and the manifest's bytes against it; then every script and preload the runtime adds for
+// sees the manifest, the release's inventory is checked (its pinned hash, or a signature by a key of the
+// publisher's key set, with its product, expiry and sequence: release/releaseFormat.ts) and the
+// manifest's bytes against it; then every script and preload the runtime adds for
 // the remote carries the inventory's `integrity`, and a URL the inventory does not list is refused
 // before it is requested. Anything refused fails like an outage (the host's fallback takes over) and
 // is reported. Framework-free: register it with `registerPlugins`, `init({ plugins })` or `runtimePlugins`.
@@ -14,7 +15,7 @@ import {
   SIGNATURE_FILE,
   trustedInventory,
   type ReleaseTrust,
-} from './releaseInventory';
+} from '../../../../release/releaseFormat';
 
 export interface VerifiedReleaseOptions {
   /** The remote's name, as registered (`checkout`). */

@@ -1,6 +1,11 @@
 // React Router's own Vite plugin, as its templates have it: no federation plugin, the page loads the
-// remote with the federation runtime alone, in the browser (app/checkoutFederation.client.js).
+// remote with the federation runtime alone, in the browser (app/checkoutFederation.client.js). The
+// server build's entry is server/app.js (the custom-server template's), so the Express handler and
+// the routes share one module graph, and one copy of the context's keys.
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-export default defineConfig({ plugins: [reactRouter()] });
+export default defineConfig({
+  environments: { ssr: { build: { rollupOptions: { input: './server/app.js' } } } },
+  plugins: [reactRouter()],
+});

@@ -21,6 +21,7 @@ import { Component, CUSTOM_ELEMENTS_SCHEMA, input, signal } from '@angular/core'
            without any script (your server answers 303 to Stripe's hosted page). -->
       <form class="checkout-fallback" method="post" [attr.action]="sessionEndpoint()">
         <input type="hidden" name="productId" value="coffee-beans-1kg" />
+        <input type="hidden" name="formKey" [value]="formKey" />
         <button type="submit">Pay 12.00 €</button>
       </form>
     </checkout-button>
@@ -31,6 +32,8 @@ export class CheckoutButton {
   readonly publishableKey = input.required<string | undefined>();
   readonly sessionEndpoint = input.required<string | undefined>();
   protected readonly status = signal('');
+  /** This render's own key, so two people behind one address get two Checkout Sessions (docs/server.md). */
+  protected readonly formKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
   protected onState(event: Event): void {
     this.status.set(`Checkout ${(event as CustomEvent<{ state: string }>).detail.state}`);
