@@ -15,7 +15,7 @@ import { DEFAULT_INTEGRATION } from '../orders/ourSession';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
 import { accountOption, sessionParamsFor, type SessionPolicy } from '../sessions/sessionPolicy';
-import { describeStripeFailure } from '../sessions/stripeErrors';
+import { describeStripeFailure, stripeFailureOf } from '../sessions/stripeErrors';
 
 export interface FormCheckoutOptions extends SessionPolicy {
   stripe: Stripe;
@@ -40,10 +40,7 @@ export interface FormCheckoutOptions extends SessionPolicy {
 const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
 
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
-const isSetUpFault = (error: unknown) =>
-  error instanceof Stripe.errors.StripeAuthenticationError ||
-  error instanceof Stripe.errors.StripePermissionError ||
-  error instanceof Stripe.errors.StripeInvalidRequestError;
+const isSetUpFault = (error: unknown) => stripeFailureOf(error, 'StripeAuthenticationError', 'StripePermissionError', 'StripeInvalidRequestError') !== null;
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
   const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;

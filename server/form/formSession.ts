@@ -1,7 +1,8 @@
 // The session a form's submit leads to: the one its window's key already made, while that session is
 // still open; otherwise one made now under the window's key, with the parameters first recorded for
 // that key (sessionRequests.ts), so submits at once, or a retry after a crash, get the same session.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeFailureOf } from '../sessions/stripeErrors';
 import type { FormSubmissions } from './formSubmissions';
 import type { SessionRequests } from '../sessions/sessionRequests';
 
@@ -29,7 +30,7 @@ type Session = Stripe.Checkout.Session;
 const IN_USE_WAITS_MS = [250, 500, 1000, 2000];
 
 // The library makes a 409 a StripeAPIError (only a 400 of that type is a StripeIdempotencyError).
-const keyInUse = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 409;
+const keyInUse = (error: unknown) => stripeFailureOf(error)?.statusCode === 409;
 
 /** A session a person can still pay on; null when it is over (paid, expired) or unknown to this account. */
 async function stillOpen(stripe: Stripe, sessionId: string, requestOptions: Stripe.RequestOptions): Promise<Session | null> {
@@ -37,7 +38,7 @@ async function stillOpen(stripe: Stripe, sessionId: string, requestOptions: Stri
     const session = await stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions);
     return session.status === 'open' && session.url ? session : null;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    if (stripeFailureOf(error, 'StripeInvalidRequestError')?.statusCode === 404) return null;
     throw error;
   }
 }
