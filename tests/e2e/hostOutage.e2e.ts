@@ -27,11 +27,12 @@ const THROWING_CHUNK = `throw new Error(${JSON.stringify(THROWN)});`;
 const THROWING_DIGEST = createHash('sha256').update(THROWING_CHUNK).digest('base64');
 
 /**
- * A runtime whose chunks' integrity map (webpack/chunkIntegrity.ts) names the throwing chunk's digest
+ * A runtime whose chunks' integrity map (webpack/chunkIntegrity.ts: `"sha256-".concat((r.sri = {…})[id])`,
+ * kept on the runtime for the refusal's check) names the throwing chunk's digest
  * for every chunk: a release built with chunks that throw, not chunks changed after it.
  */
 const releasingTheThrow = (runtime: string) =>
-  runtime.replace(/"sha256-"\.concat\(\{[^}]*\}/g, (map) => map.replace(/"[A-Za-z0-9+/]{43}="/g, `"${THROWING_DIGEST}"`));
+  runtime.replace(/"sha256-"\.concat\(\(?(?:[\w$.]+=)?\{[^}]*\}/g, (map) => map.replace(/"[A-Za-z0-9+/]{43}="/g, `"${THROWING_DIGEST}"`));
 
 /** The remote as served, but every chunk a script that throws as it runs, and its runtimes expecting that. */
 async function throwingChunks(route: Route): Promise<void> {
