@@ -29,7 +29,7 @@ function fence(module: EmscriptenModule, fenced: () => boolean): void {
   const { node_ops, stream_ops } = module.NODEFS;
   for (const name of ['setattr', 'mknod', 'rename', 'unlink', 'rmdir', 'symlink']) guard(node_ops, name);
   for (const name of ['write', 'setattr', 'msync']) guard(stream_ops, name);
-  guard(stream_ops, 'open', ((stream: { flags: number }) => (stream.flags & WRITING) !== 0) as (...args: never[]) => boolean);
+  guard(stream_ops, 'open', ((stream: { flags: number }) => (stream.flags & WRITING) !== 0));
 }
 
 export class FencedNodeFS extends NodeFS {

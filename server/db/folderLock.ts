@@ -119,7 +119,7 @@ async function startHeartbeat(
   };
   const unproven = BigInt(Math.floor(policy.staleMs / 2)) * 1_000_000n;
   worker.on('message', (message: { lost?: string }) => message.lost && lose(message.lost));
-  worker.on('error', (error) => lose(`its heartbeat failed (${error.message})`));
+  worker.on('error', (error: Error) => lose(`its heartbeat failed (${error.message})`));
   await new Promise((resolve) => worker.once('online', resolve));
   worker.unref();
   return {

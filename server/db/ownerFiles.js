@@ -12,7 +12,9 @@ function generations(root) {
   let names = [];
   try {
     names = readdirSync(root);
-  } catch {}
+  } catch {
+    // No folder yet: no generation either.
+  }
   return names.filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number).sort((a, b) => a - b);
 }
 

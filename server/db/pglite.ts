@@ -66,7 +66,8 @@ export async function openPglite(
     await lock?.release();
     throw error;
   });
-  if (lost()) throw lostWith; // lost while it opened: abandoned, never closed
+  const lostWhileOpening = lost();
+  if (lostWhileOpening) throw lostWhileOpening; // lost while it opened: abandoned, never closed
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',

@@ -60,7 +60,7 @@ export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, ful
       (held) => held || log(`The lease on ${session.id} ran out while fulfil was running; another delivery may repeat it under the same idempotency key.`),
       (error: unknown) => log(`Renewing the lease on ${session.id} failed.`, error),
     );
-  const heartbeat = setInterval(renew, Math.min(Math.max(1, lease.renewEveryMs), MAX_TIMER_MS));
+  const heartbeat = setInterval(() => void renew(), Math.min(Math.max(1, lease.renewEveryMs), MAX_TIMER_MS));
   try {
     await fulfil(session, { idempotencyKey: session.id });
   } catch (error) {

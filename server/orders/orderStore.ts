@@ -69,7 +69,7 @@ export function sqlOrders(db: Queryable): OrderStore {
     },
     async note(sessionId, state) {
       await db.query(NOTE[state], [sessionId]);
-      return (await get(sessionId))!;
+      return (await get(sessionId));
     },
     get,
     async counts() {

@@ -27,7 +27,9 @@ export function serveReconcile(dir: string, run: (days?: number) => Promise<Reco
       let days: number | undefined;
       try {
         days = (JSON.parse(request) as { days?: number }).days;
-      } catch {}
+      } catch {
+        // Not JSON: a run with the default window, as a bare newline asks.
+      }
       if (days !== undefined && !(days > 0)) return void socket.end(line({ error: 'days must be a positive number' }));
       run(days).then(
         (report) => socket.end(line(report === 'busy' ? { busy: true } : { report })),

@@ -3,9 +3,9 @@
 // to the hosted page of a session priced from the catalog, through the real `stripe` library against
 // the API stand-in. The button's JSON path is unchanged beside it.
 import { CHECKOUT_PATHS } from '../../server/routes';
-import { postForm, RETURN_PAGE, standInSessions, useFormServer } from './support/formServer';
+import { postForm, RETURN_PAGE, standInSessions, setUpFormServer } from './support/formServer';
 
-const form = useFormServer();
+const form = setUpFormServer();
 
 let people = 0;
 /** A different person (User-Agent) per test, so that no test replays another's session. */

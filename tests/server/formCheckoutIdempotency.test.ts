@@ -5,9 +5,9 @@
 // (paid, expired) gives way to a new one.
 import { catalogOf, DEMO_PRODUCTS, type Product } from '../../server/sessions/catalog';
 import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
-import { postForm, serveFormRoutes, standInSessions, useFormServer } from './support/formServer';
+import { postForm, serveFormRoutes, standInSessions, setUpFormServer } from './support/formServer';
 
-const form = useFormServer();
+const form = setUpFormServer();
 
 let people = 0;
 const person = () => ({ 'User-Agent': `Browser/${++people}` });

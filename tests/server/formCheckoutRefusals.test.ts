@@ -7,9 +7,9 @@ import Stripe from 'stripe';
 import { MAX_BODY_BYTES } from '../../server/http/http';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { stripeForStandIn } from '../../stand-ins/stripeApi';
-import { postForm, serveFormRoutes, SHOP, useFormServer } from './support/formServer';
+import { postForm, serveFormRoutes, SHOP, setUpFormServer } from './support/formServer';
 
-const form = useFormServer();
+const form = setUpFormServer();
 
 let people = 0;
 const person = () => ({ 'User-Agent': `Browser/${++people}` });

@@ -5,9 +5,9 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CheckoutButton } from '../../src/exposes/CheckoutButton';
-import { postForm, standInSessions, useFormServer } from './support/formServer';
+import { postForm, standInSessions, setUpFormServer } from './support/formServer';
 
-const form = useFormServer();
+const form = setUpFormServer();
 
 /** The fields a browser posts for the form in `html`: its hidden inputs, in order. */
 function fieldsOf(html: string): Record<string, string> {

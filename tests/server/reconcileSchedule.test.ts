@@ -18,6 +18,9 @@ import { describeEachDatabase } from '../support/databases';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A Stripe whose session list is `pages()` (nothing by default), counting its calls. */
+/** What a listing yields when the account has no session in the window. */
+const NO_SESSIONS: Stripe.Checkout.Session[] = [];
+
 function listingStripe(pages: (call: number) => AsyncGenerator<Stripe.Checkout.Session> = async function* () {}) {
   const stripe = { calls: 0, at: [] as number[], checkout: { sessions: { list: () => (stripe.at.push(Date.now()), pages(stripe.calls++)) } } };
   return stripe as typeof stripe & Stripe;
@@ -28,6 +31,7 @@ const noOrders = { orders: {} as never, fulfil: async () => {}, ours: ownershipF
 it('runs every interval; a failing run is logged and the next one still comes; stop ends it; its timer keeps nothing alive', async () => {
   const stripe = listingStripe(async function* (call) {
     if (call === 0) throw new Error('Stripe is down');
+    yield* NO_SESSIONS;
   });
   const lines: string[] = [];
   const timersBefore = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -108,6 +112,7 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
       const gate = new Promise<void>((resolve) => (open = resolve));
       const stripe = listingStripe(async function* () {
         await gate;
+        yield* NO_SESSIONS;
       });
       try {
         const first = reconcileAlone(a, { stripe, ...noOrders });
@@ -143,12 +148,13 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
     it('a run longer than idle_in_transaction_session_timeout completes: no transaction is held across its Stripe calls', async () => {
       const env = await databases.fresh();
       const setup = await openDatabase(env);
-      const name = new URL(env.DATABASE_URL!).pathname.slice(1);
+      const name = new URL(env.DATABASE_URL).pathname.slice(1);
       await setup.query(`ALTER DATABASE "${name}" SET idle_in_transaction_session_timeout = '300ms'`);
       await setup.close();
       const db = await openDatabase(env); // new connections take the setting
       const stripe = listingStripe(async function* () {
         await sleep(1_000); // Stripe's listing, slow
+        yield* NO_SESSIONS;
       });
       try {
         expect(await reconcileAlone(db, { stripe, ...noOrders })).toMatchObject({ listed: 0 });

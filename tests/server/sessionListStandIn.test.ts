@@ -10,7 +10,7 @@ let standIn: StripeApiStandIn;
 let stripe: Stripe;
 let clock = Date.now() - 10 * DAY;
 /** Ids, newest first: 5 complete (one a day, from 10 days ago) then 3 open ones today. */
-let ids: string[] = [];
+const ids: string[] = [];
 
 beforeAll(async () => {
   standIn = await startStripeApiStandIn({ now: () => clock });

@@ -4,7 +4,7 @@
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { orderOutcome } from '../../server/orders/orderOutcome';
 import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type CompletionOutcome, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
 
@@ -41,7 +41,7 @@ describe('GET /api/checkout-session-status', () => {
     ['open (not paid yet)', async () => {}, { status: 'open', paymentStatus: 'unpaid', outcome: 'open' }],
     ['paid', (id) => standIn.complete(id, 'paid'), { status: 'complete', paymentStatus: 'paid', outcome: 'paid' }],
     ['processing (a delayed method)', (id) => standIn.complete(id, 'processing'), { status: 'complete', paymentStatus: 'unpaid', outcome: 'processing' }],
-    ['failed (the delayed payment failed)', (id) => standIn.complete(id, 'failed' as CompletionOutcome), { status: 'complete', paymentStatus: 'unpaid', outcome: 'failed' }],
+    ['failed (the delayed payment failed)', (id) => standIn.complete(id, 'failed'), { status: 'complete', paymentStatus: 'unpaid', outcome: 'failed' }],
     ['processing, then settled', async (id) => (await standIn.complete(id, 'processing'), standIn.settle(id, 'succeeded')), { paymentStatus: 'paid', outcome: 'paid' }],
     ['expired', (id) => standIn.expire(id), { status: 'expired', paymentStatus: 'unpaid', outcome: 'expired' }],
   ])('%s', async (_name, move, expected) => {

@@ -77,7 +77,7 @@ export interface FormServerFixture {
 }
 
 /** The API stand-in, an in-memory store and the form's routes over them, for a whole test file. */
-export function useFormServer(): FormServerFixture {
+export function setUpFormServer(): FormServerFixture {
   const fixture = {} as FormServerFixture;
   beforeAll(async () => {
     fixture.standIn = await startStripeApiStandIn();

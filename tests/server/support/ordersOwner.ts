@@ -18,7 +18,8 @@ async function main() {
   const orders = sqlOrders(db);
   let closing = false;
   print({ opened: true, pid: process.pid });
-  createInterface({ input: process.stdin }).on('line', async (line) => {
+  createInterface({ input: process.stdin }).on('line', (line) => void obey(line));
+  async function obey(line: string): Promise<void> {
     const [command, prefix, count] = line.split(' ');
     if (command === 'close') {
       closing = true;
@@ -35,7 +36,7 @@ async function main() {
     } catch (error) {
       print({ writeFailed: (error as Error).message });
     }
-  });
+  }
   process.stdin.on('end', () => closing || process.exit(0));
 }
 

@@ -16,7 +16,9 @@ export async function startServerChild(env: Record<string, string>): Promise<Ser
     kill(signal = 'SIGTERM') {
       try {
         process.kill(pid, signal);
-      } catch {}
+      } catch {
+        // Gone already: nothing to stop.
+      }
     },
   };
 }
