@@ -8,6 +8,13 @@ const tsJest = [
   },
 ] as [string, Record<string, unknown>];
 
+// The host kit by its package name, from its sources; its files import each other with `.js` (as Node's ESM wants).
+const hostKit = {
+  '^@checkout/host-kit$': '<rootDir>/packages/host-kit/src/index.ts',
+  '^@checkout/host-kit/(.*)$': '<rootDir>/packages/host-kit/src/$1',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
 const config: Config = {
   reporters: ['default', '<rootDir>/tests/support/summaryReporter.cjs'],
   projects: [
@@ -19,7 +26,7 @@ const config: Config = {
       testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/dist/'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
       // See the file: the real module caches the first window.Stripe across tests.
-      moduleNameMapper: { '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
+      moduleNameMapper: { ...hostKit, '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
       // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
       transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs' },
       transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
@@ -31,6 +38,7 @@ const config: Config = {
       testMatch: ['**/*.e2e.ts'],
       globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
+      moduleNameMapper: hostKit,
       transform: { '^.+\\.tsx?$': tsJest },
       testTimeout: 60_000,
     },

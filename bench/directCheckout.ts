@@ -7,7 +7,7 @@ export type { CheckoutLoader, CheckoutModule, RemotePolicy };
 
 const bundled: Promise<CheckoutModule> = Promise.resolve({ CheckoutButton });
 
-export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 1, timeoutMs: 5_000 };
+export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 1, timeoutMs: 5_000, verify: 'off' };
 
 export function registerCheckout(_policy: RemotePolicy): void {}
 

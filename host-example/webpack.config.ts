@@ -50,7 +50,13 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       uniqueName: 'shop',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // The host kit from its sources (a team installs its package: npm run pack:host-kit); its files
+      // import each other with `.js`, as Node's ESM wants.
+      alias: { '@checkout/host-kit': path.resolve(__dirname, '../packages/host-kit/src') },
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
     module: { rules: [typescriptRule] },
     plugins: [
       new ModuleFederationPlugin({

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { CheckoutSlot } from '../../host-example/src/CheckoutSlot';
+import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutModule } from '../../host-example/src/checkoutRemote';
 
 const Button: CheckoutModule['CheckoutButton'] = ({ children }) => <button type="button">{children}</button>;

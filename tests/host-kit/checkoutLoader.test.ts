@@ -3,12 +3,12 @@ import { RUNTIME_003 } from '@module-federation/error-codes';
 const mockLoadRemote = jest.fn();
 const mockRegisterRemotes = jest.fn();
 const mockRegisterPlugins = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: mockLoadRemote, registerRemotes: mockRegisterRemotes, registerPlugins: mockRegisterPlugins }));
+jest.mock('@module-federation/runtime', () => ({ loadRemote: mockLoadRemote, registerRemotes: mockRegisterRemotes, registerPlugins: mockRegisterPlugins }));
 
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { describeFailure, loadCheckout, registerCheckout, type RemotePolicy } from '../../host-example/src/checkoutRemote';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { describeFailure, loadCheckout, registerCheckout, type RemotePolicy } from '@checkout/host-kit';
 
-const policy: RemotePolicy = { manifestUrl: 'https://cdn.example/checkout/mf-manifest.json', attempts: 3, timeoutMs: 50 };
+const policy: RemotePolicy = { manifestUrl: 'https://cdn.example/checkout/mf-manifest.json', attempts: 3, timeoutMs: 50, verify: 'off' };
 const checkoutModule = { CheckoutButton: () => null };
 
 beforeEach(() => {
@@ -50,5 +50,12 @@ describe('loading the checkout remote', () => {
     const again = createScript(entry) as { script: HTMLScriptElement; timeout: number };
     expect(again.script.src).toBe(`${entry}?retry=1`);
     expect(again.timeout).toBe(policy.timeoutMs);
+  });
+
+  it('registers one plugin that fetches the remote: the verifier when the policy verifies (the runtime keeps the last plugin’s answer)', () => {
+    mockRegisterPlugins.mockReset();
+    registerCheckout({ ...policy, verify: { trust: { inventoryIntegrity: 'sha384-x' }, report: () => {} } });
+    const [[plugins]] = mockRegisterPlugins.mock.calls as [[ModuleFederationRuntimePlugin[]]];
+    expect(plugins.map((plugin) => plugin.name)).toEqual(['verified-release']);
   });
 });

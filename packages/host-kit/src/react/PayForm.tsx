@@ -1,6 +1,6 @@
 // The page pays without the remote: a plain form to your session endpoint, which answers `303` to
 // Stripe's hosted page (docs/server.md). It stands where the button will be, with the button's box
-// and label (index.html's `.checkout-fallback`), so nothing moves when the button takes its place.
+// and label (`@checkout/host-kit/checkoutFallback.css`), so nothing moves when the button takes its place.
 import type { ReactNode } from 'react';
 
 export interface PayFormProps {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // WebCrypto (sha384, Ed25519) is Node's here, as it is the browser's in the page.
-import { checkFile, integrityByUrl, ReleaseRefused, sha384, trustedInventory, type ReleaseTrust } from '../e2e/hosts/pinned/releaseInventory';
+import { checkFile, integrityByUrl, ReleaseRefused, sha384, trustedInventory, type ReleaseTrust } from '@checkout/host-kit';
 import { integrityOf, inventoryOf, publisherKeys } from './releaseFixture';
 
 const URL_ = 'https://cdn.example/checkout/releases/0.1.0/release-inventory.json';

@@ -1,12 +1,18 @@
 // The checkout slot: the remote's button once it is there; until then, and for good if the remote
 // fails (or its button cannot render), a plain form that pays without it (PayForm.tsx). The page
 // around it never waits for the remote and never breaks with it.
-import { Component, useEffect, useState, type ReactNode } from 'react';
-import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
-import type { CheckoutLoader, CheckoutModule } from './checkoutRemote';
-import { PayForm } from './PayForm';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { CheckoutLoader, CheckoutModule } from '../checkoutLoader.js';
+import { PayForm } from './PayForm.js';
 
-type Remote = { status: 'loading' } | { status: 'ready'; module: CheckoutModule } | { status: 'failed'; error: Error };
+/** What the slot reads of the button's props (the remote's `CheckoutButtonProps` has them all). */
+export interface SlotButtonProps {
+  sessionEndpoint?: string;
+  sessionBody?: object;
+  children?: ReactNode;
+}
+
+type Remote<P> = { status: 'loading' } | { status: 'ready'; module: CheckoutModule<ComponentType<P>> } | { status: 'failed'; error: Error };
 
 /** A render error inside the remote's button costs the button, not the page: the form takes its place. */
 class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -19,15 +25,16 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
   }
 }
 
-export interface CheckoutSlotProps extends CheckoutButtonProps {
-  /** The remote's load, started as early as the page could (see index.ts). */
-  load: CheckoutLoader;
+export type CheckoutSlotProps<P extends SlotButtonProps = SlotButtonProps> = P & {
+  /** The remote's load, started as early as the page could (`startCheckout`). */
+  load: CheckoutLoader<ComponentType<P>>;
   /** The remote could not be loaded (after its retries): for your monitoring; the person pays through the form. */
   onRemoteError?: (error: Error) => void;
-}
+};
 
-export function CheckoutSlot({ load, onRemoteError, ...props }: CheckoutSlotProps) {
-  const [remote, setRemote] = useState<Remote>({ status: 'loading' });
+export function CheckoutSlot<P extends SlotButtonProps>({ load, onRemoteError, ...rest }: CheckoutSlotProps<P>) {
+  const props = rest as unknown as P;
+  const [remote, setRemote] = useState<Remote<P>>({ status: 'loading' });
 
   useEffect(() => {
     let live = true;

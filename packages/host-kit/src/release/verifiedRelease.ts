@@ -4,7 +4,7 @@
 // the remote carries the inventory's `integrity`, and a URL the inventory does not list is refused
 // before it is requested. Anything refused fails like an outage (the host's fallback takes over) and
 // is reported. Framework-free: register it with `registerPlugins`, `init({ plugins })` or `runtimePlugins`.
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import {
   checkFile,
   INVENTORY_FILE,
@@ -14,7 +14,7 @@ import {
   SIGNATURE_FILE,
   trustedInventory,
   type ReleaseTrust,
-} from './releaseInventory';
+} from './releaseInventory.js';
 
 export interface VerifiedReleaseOptions {
   /** The remote's name, as registered (`checkout`). */

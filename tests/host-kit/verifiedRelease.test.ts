@@ -3,8 +3,8 @@
  */
 // Node's WebCrypto and Response (jsdom has neither), with a jsdom document for the elements the hooks create.
 import { JSDOM } from 'jsdom';
-import type { ReleaseRefused, ReleaseTrust } from '../e2e/hosts/pinned/releaseInventory';
-import { verifiedRelease } from '../e2e/hosts/pinned/verifiedRelease';
+import type { ReleaseRefused, ReleaseTrust } from '@checkout/host-kit';
+import { verifiedRelease } from '@checkout/host-kit';
 import { integrityOf, inventoryOf, manifestOf, publisherKeys, siteFetch, type Files } from './releaseFixture';
 
 const { window } = new JSDOM('');

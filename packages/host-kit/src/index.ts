@@ -1,0 +1,30 @@
+// @checkout/host-kit: what a host page runs beside the checkout remote, framework-free.
+// React: `@checkout/host-kit/react`; the one-tag recipe: `@checkout/host-kit/element`; build-time
+// runtime plugins: `@checkout/host-kit/remoteTimeout` and `@checkout/host-kit/verifiedRelease`.
+export { remoteTimeouts, DEFAULT_REMOTE, DEFAULT_TIMEOUT_MS, type RemoteTimeoutsOptions } from './remoteTimeouts.js';
+export {
+  CHECKOUT_POLICY,
+  checkoutPlugin,
+  describeFailure,
+  loadCheckout,
+  registerCheckout,
+  startCheckout,
+  type CheckoutLoader,
+  type CheckoutModule,
+  type RemotePolicy,
+} from './checkoutLoader.js';
+export { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
+export {
+  checkFile,
+  integrityByUrl,
+  INVENTORY_FILE,
+  ReleaseRefused,
+  sha384,
+  SIGNATURE_FILE,
+  signedBy,
+  trustedInventory,
+  type InventoryFile,
+  type RefusalReason,
+  type ReleaseInventory,
+  type ReleaseTrust,
+} from './release/releaseInventory.js';
