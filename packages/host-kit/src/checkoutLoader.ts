@@ -1,6 +1,7 @@
 // The checkout remote registered at runtime and loaded with bounded attempts. Nothing here can hang
 // or throw into the page: `loadCheckout()` always settles, with the module or a readable error.
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { pageLoaded, scriptsAfterPageLoad } from './afterPageLoad.js';
 import { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 import { DEFAULT_REMOTE, remoteTimeouts } from './remoteTimeouts.js';
 
@@ -42,22 +43,32 @@ export function describeFailure(error: unknown): string {
   return text.split('\n')[0] || 'it could not be loaded';
 }
 
+/** `promise`, or a rejection `ms` after the page's `load` (the remote's scripts wait for it). */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    void pageLoaded().then(() => {
+      if (!over) timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    });
+    promise.then(resolve, reject).finally(() => {
+      over = true;
+      clearTimeout(timer);
+    });
   });
 }
 
 /**
  * The one plugin that fetches the remote's files: the runtime calls every plugin's `fetch` and
  * `createScript` and keeps the last answer, so the verifier and the plain timeouts never go together.
+ * Either way the remote's scripts run after the page's `load` (afterPageLoad.ts).
  */
 export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attempts'>): ModuleFederationRuntimePlugin {
   const remote = policy.remote ?? DEFAULT_REMOTE;
   if (policy.verify === 'off') return remoteTimeouts({ remote, timeoutMs: policy.timeoutMs });
   const timeoutMs = policy.timeoutMs;
-  return verifiedRelease({ ...policy.verify, remote, fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+  const verifier = verifiedRelease({ ...policy.verify, remote, fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+  return scriptsAfterPageLoad(verifier, remote);
 }
 
 export function registerCheckout(policy: RemotePolicy): void {

@@ -1,7 +1,9 @@
 // A federation runtime plugin that bounds every request of one remote. The runtime itself waits for
 // ever for a manifest that never answers (and 20 s for an entry); with this, the load fails after
 // `timeoutMs` and the page shows its fallback instead of "loading" for ever.
+// Its scripts run after the page's `load` (afterPageLoad.ts): a remote that never answers never holds it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { scriptsAfterPageLoad } from './afterPageLoad.js';
 
 export interface RemoteTimeoutsOptions {
   /** The remote's name, as registered; default `checkout`. */
@@ -17,7 +19,7 @@ export function remoteTimeouts({ remote = DEFAULT_REMOTE, timeoutMs = DEFAULT_TI
   // Per URL: the runtime also asks for the button's chunks (from the manifest) before the entry, and a
   // first request must keep its plain URL, or the page's preloads of it are wasted.
   const asked = new Map<string, number>();
-  return {
+  return scriptsAfterPageLoad({
     name: 'checkout-timeouts',
     fetch: (url, init, info) =>
       info?.name === remote
@@ -37,5 +39,5 @@ export function remoteTimeouts({ remote = DEFAULT_REMOTE, timeoutMs = DEFAULT_TI
       script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${before}`;
       return { script, timeout: timeoutMs };
     },
-  };
+  }, remote);
 }

@@ -4,6 +4,7 @@
 import { verifiedRelease as verifier } from './release/verifiedRelease.js';
 import type { ReleaseRefused, ReleaseTrust } from './release/releaseInventory.js';
 import { DEFAULT_REMOTE, DEFAULT_TIMEOUT_MS } from './remoteTimeouts.js';
+import { scriptsAfterPageLoad } from './afterPageLoad.js';
 
 export interface VerifiedReleasePluginOptions {
   /** What the page trusts (see ReleaseTrust). */
@@ -22,5 +23,6 @@ function reporter(reportUrl: string | undefined): (refusal: ReleaseRefused) => v
 }
 
 export default function verifiedRelease({ trust, reportUrl, remote = DEFAULT_REMOTE, timeoutMs = DEFAULT_TIMEOUT_MS }: VerifiedReleasePluginOptions) {
-  return verifier({ remote, trust, report: reporter(reportUrl), fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+  const plugin = verifier({ remote, trust, report: reporter(reportUrl), fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+  return scriptsAfterPageLoad(plugin, remote); // its scripts never hold the page's `load`
 }

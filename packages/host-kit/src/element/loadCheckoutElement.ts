@@ -1,9 +1,11 @@
 // Adds the element's one tag (`checkout-button.js`) without holding the page's `load` event: a
 // script element inserted before `load` delays it until its request ends, which for a server that
 // accepts and never answers is minutes (measured in Chromium: removing the tag does not release it).
-// So the request starts at once as a module preload, which does not delay `load`, and the tag that
-// runs it is added once the page has loaded; everything the element then adds (its chunks,
-// Stripe.js) comes after `load` too.
+// So the request starts at once as a module preload (the page's own, or one added here), which does
+// not delay `load`, and the tag that runs it is added once the page has loaded; everything the
+// element then adds (its chunks, Stripe.js) comes after `load` too.
+
+import { pageLoaded } from '../afterPageLoad.js';
 
 export interface CheckoutElementOptions {
   /** The release's `checkout-button.js` (a release directory's, not a channel's: integrity pins bytes). */
@@ -19,11 +21,6 @@ export interface CheckoutElementOptions {
 export const ELEMENT_NAME = 'checkout-button';
 export const DEFAULT_ELEMENT_TIMEOUT_MS = 10_000;
 
-/** Resolves once the page's `load` event has fired. */
-export function pageLoaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-}
 
 function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T, options: CheckoutElementOptions): T {
   if (options.integrity !== 'off') element.integrity = options.integrity;
@@ -40,10 +37,14 @@ function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T
 export function loadCheckoutElement(options: CheckoutElementOptions): Promise<void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_ELEMENT_TIMEOUT_MS;
   if (customElements.get(ELEMENT_NAME)) return Promise.resolve();
-  const preload = withIntegrity(document.createElement('link'), options);
-  preload.rel = 'modulepreload';
-  preload.href = options.src;
-  document.head.append(preload);
+  // The page's own `<link rel="modulepreload">` of it (the recipe's) has it under way already.
+  const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some((link) => link.href === options.src);
+  if (!preloaded) {
+    const preload = withIntegrity(document.createElement('link'), options);
+    preload.rel = 'modulepreload';
+    preload.href = options.src;
+    document.head.append(preload);
+  }
   return new Promise<void>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = (error?: Error) => {
