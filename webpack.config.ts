@@ -53,7 +53,9 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
   return {
     name: 'remote',
     mode: production ? 'production' : 'development',
-    entry: './src/index.ts',
+    // The standalone page's entry (src/index.ts → bootstrap.tsx), for working on the remote alone:
+    // development only. A production release serves no page and no script outside its inventory.
+    entry: production ? {} : './src/index.ts',
     // The code is ES2020 already (tsconfig): webpack's own runtime may then use arrow functions and `const`.
     target: ['web', 'es2020'],
     // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
@@ -97,8 +99,8 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
       new ids.DeterministicModuleIdsPlugin({ maxLength: 3, fixedLength: true }),
       new CompileHintsPlugin({ entry: 'checkout', chunkGroups: ['__federation_expose_CheckoutButton'] }),
       defineRelease(release),
-      // The standalone page exists for working on the remote alone; hosts never load it.
-      new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
+      // The standalone page exists for working on the remote alone (the dev server); hosts never load it.
+      ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] })]),
       ...(production ? [new ChunkIntegrityPlugin(), ...precompress()] : []),
       ...(inventory ? [inventory.plugin(REMOTE_INVENTORY)] : []),
     ],

@@ -1,21 +1,16 @@
-// The bench's `verified` page replaces the host example's checkoutRemote.ts at build time with this:
-// the same exports and the same loading policy, the remote registered with the host kit's release
-// verifier (@checkout/host-kit's verifiedRelease) instead of the plain timeouts, trusting the release
-// inventory the publisher's key signed (checked with WebCrypto before anything of the remote runs).
-// The key is the committed development key (release/keys/), set at build time.
+// The bench's `unverified` page replaces the host example's checkoutRemote.ts at build time with this:
+// the same exports and the same loading policy, with verification turned off (`verify: 'off'`, the
+// opt-out the README names): the remote runs whatever its origin serves. What the host example's
+// verification costs is `federated` against this page.
 import { startCheckout as startKit } from '@checkout/host-kit';
 import type { ComponentType } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader, RemotePolicy } from '../host-example/src/checkoutRemote';
 
-export { CHECKOUT_POLICY, describeFailure, loadCheckout, registerCheckout } from '../host-example/src/checkoutRemote';
+export { CHECKOUT_POLICY, describeFailure, loadCheckout, registerCheckout, reportRefusal } from '../host-example/src/checkoutRemote';
 export type { CheckoutLoader, CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
 
-/** The publisher's Ed25519 public key (raw, base64), defined by bench/webpack.config.ts. */
-declare const __BENCH_PUBLISHER_KEY__: string;
-
-/** As the host example's (registered, and the first load under way at once), verifying the release. */
+/** As the host example's (registered, and the first load under way at once), verifying nothing. */
 export function startCheckout(policy: RemotePolicy): CheckoutLoader {
-  const verify = { trust: { publisherKey: __BENCH_PUBLISHER_KEY__ }, report: (refusal: Error) => console.error(refusal) };
-  return startKit<ComponentType<CheckoutButtonProps>>({ ...policy, verify });
+  return startKit<ComponentType<CheckoutButtonProps>>({ ...policy, verify: 'off' });
 }

@@ -1,19 +1,15 @@
 // The bench pages, all the host example's own production build (host-example/webpack.config.ts):
 // `federated` as it is, pointed at the bench's remote; `direct` the same page with the remote
 // replaced by the button bundled from source (directCheckout.ts) and no federation at all;
-// `verified` the federated page whose remote runs only once its signed release inventory is
-// verified (verifiedCheckout.ts).
-import { readFileSync } from 'node:fs';
+// `unverified` the federated page with the host example's verification turned off
+// (unverifiedCheckout.ts): `federated` is the verified page, as the host example is.
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import hostExample, { type HostEnv } from '../host-example/webpack.config';
 import { BENCH_MANIFEST_URL } from './remote';
 
-type Variant = 'direct' | 'federated' | 'verified';
-
-/** The committed development key's public half: the release the bench builds is signed with its private half. */
-const PUBLISHER_KEY = readFileSync(path.resolve(__dirname, '../release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+type Variant = 'direct' | 'federated' | 'unverified';
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
@@ -43,14 +39,9 @@ function direct(): Configuration {
   };
 }
 
-function verified(): Configuration {
-  const config = host('verified');
-  const plugins = [
-    ...(config.plugins ?? []),
-    replaceCheckoutRemote(path.resolve(__dirname, 'verifiedCheckout.ts')),
-    new webpack.DefinePlugin({ __BENCH_PUBLISHER_KEY__: JSON.stringify(PUBLISHER_KEY) }),
-  ];
-  return { ...config, plugins };
+function unverified(): Configuration {
+  const config = host('unverified');
+  return { ...config, plugins: [...(config.plugins ?? []), replaceCheckoutRemote(path.resolve(__dirname, 'unverifiedCheckout.ts'))] };
 }
 
-export default [host('federated'), direct(), verified()];
+export default [host('federated'), direct(), unverified()];

@@ -5,7 +5,10 @@
 //   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
 //   --env demo=off                              the integration alone (src/), without the demo
 //   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
+//   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (CHECKOUT_PUBLISHER_KEY;
+//                                               default the committed TEST key, release/keys/: development only)
 //   (for tests that script every request, or whose remote is elsewhere)
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -32,7 +35,12 @@ export interface HostEnv {
   demo?: string;
   /** The integration's checkout: 'redirect' (Stripe's hosted page, the default) or 'embedded' (in the page). */
   checkoutMode?: string;
+  /** The remote's publisher key the page trusts (raw, base64); else CHECKOUT_PUBLISHER_KEY, else the committed test key. */
+  checkoutPublisherKey?: string;
 }
+
+/** The committed TEST key's public half (release/keys/README.md): what development builds of the remote are signed with. */
+const TEST_PUBLISHER_KEY = () => readFileSync(path.resolve(__dirname, '../release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
@@ -78,6 +86,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
         __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest),
         __CHECKOUT_MODE__: JSON.stringify(env.checkoutMode === 'embedded' ? 'embedded' : 'redirect'),
         __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
+        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(env.checkoutPublisherKey ?? process.env.CHECKOUT_PUBLISHER_KEY ?? TEST_PUBLISHER_KEY()),
       }),
       new HtmlWebpackPlugin({
         template: './index.html',
@@ -88,7 +97,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
           stripeHint: env.stripeHint !== 'off',
           remoteHint: env.remoteHint !== 'off',
           checkoutManifest,
-          checkoutEntry: new URL('remoteEntry.js', checkoutManifest).href,
+          checkoutOrigin: new URL(checkoutManifest).origin,
         },
       }),
       // The page's script is all called on load (React, the federation runtime, the page): Chromium

@@ -1,7 +1,13 @@
 // The host's entry: the checkout remote starts loading at once, in parallel with the page's own start.
-import { CHECKOUT_POLICY, startCheckout } from './checkoutRemote';
+import { CHECKOUT_POLICY, reportRefusal, startCheckout } from './checkoutRemote';
 
-const load = startCheckout({ ...CHECKOUT_POLICY, manifestUrl: __CHECKOUT_MANIFEST__ }); // defined in webpack.config.ts
+const load = startCheckout({
+  ...CHECKOUT_POLICY,
+  manifestUrl: __CHECKOUT_MANIFEST__, // defined in webpack.config.ts
+  // Only what the publisher's key signed runs: a changed byte on the remote's origin never does.
+  // `verify: 'off'` runs whatever that origin serves (see the README's recipes for what it costs).
+  verify: { trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, report: reportRefusal },
+});
 
 // React is shared eagerly (webpack.config.ts), so the page needs no async chunk of its own: "eager"
 // keeps bootstrap in main.js, one round trip less before the page renders.

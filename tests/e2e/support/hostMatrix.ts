@@ -14,6 +14,7 @@ import { E2E_TMP, ROOT, STRIPE_API_KEY, alive } from './env';
 import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
+import { BUILD_PUBLISHER_KEY } from './releaseCdn';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
 const DEPS = path.join(E2E_TMP, 'host-deps');
@@ -157,7 +158,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
     [HOST_KIT_NAME]: kit.version,
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
-  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, kit.hash], sources.flatMap(filesUnder))}`);
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, kit.hash, BUILD_PUBLISHER_KEY], sources.flatMap(filesUnder))}`);
   const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
@@ -173,6 +174,8 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         NG_CLI_ANALYTICS: 'false',
+        // The key the served remote is signed with: the hosts that verify pin it (as yours pins your publisher's).
+        CHECKOUT_PUBLISHER_KEY: BUILD_PUBLISHER_KEY,
       });
       if (tool.output !== 'app') {
         cpSync(path.join(cwd, tool.output), work, { recursive: true });
