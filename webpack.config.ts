@@ -11,7 +11,7 @@ import { chunkTrustedTypes, CORS_HEADERS, remoteReactShares, stripeShares } from
 import { precompress } from './webpack/precompress';
 import { ReleaseInventoryWriter } from './release/inventory';
 import { defineRelease, readRelease, stampManifest } from './release/release';
-import type { RemoteRelease } from './src/types';
+import type { RemoteRelease } from './src/core/types';
 import { standaloneLayerRule, standaloneReact } from './webpack/standaloneReact';
 import { typescriptRule } from './webpack/typescriptRule';
 
@@ -19,9 +19,9 @@ export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 
 /** The remote's architecture at a glance: what hosts can load from it. */
 export const exposes = {
-  './CheckoutButton': './src/CheckoutButton.ts',
-  './stripeScript': './src/stripeScript.ts',
-  './mount': './src/mount.tsx',
+  './CheckoutButton': './src/exposes/CheckoutButton.ts',
+  './stripeScript': './src/exposes/stripeScript.ts',
+  './mount': './src/exposes/mount.tsx',
 };
 
 /** What the remote's build adds to the release inventory (release/inventory.ts). */
@@ -53,9 +53,9 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
   return {
     name: 'remote',
     mode: production ? 'production' : 'development',
-    // The standalone page's entry (src/index.ts → bootstrap.tsx), for working on the remote alone:
-    // development only. A production release serves no page and no script outside its inventory.
-    entry: production ? {} : './src/index.ts',
+    // The standalone page's entry (src/entries/remoteEntry.ts → standalonePage.tsx), for working on the
+    // remote alone: development only. A production release serves no page and no script outside its inventory.
+    entry: production ? {} : './src/entries/remoteEntry.ts',
     // The code is ES2020 already (tsconfig): webpack's own runtime may then use arrow functions and `const`.
     target: ['web', 'es2020'],
     // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
@@ -73,8 +73,8 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
-      // Our JSX goes through the host's createElement: see src/jsxRuntime.ts.
-      alias: { 'react/jsx-runtime$': path.resolve(__dirname, 'src/jsxRuntime.ts') },
+      // Our JSX goes through the host's createElement: see src/core/jsxRuntime.ts.
+      alias: { 'react/jsx-runtime$': path.resolve(__dirname, 'src/core/jsxRuntime.ts') },
     },
     module: {
       rules: [typescriptRule, standaloneLayerRule],

@@ -1,6 +1,6 @@
 // The `direct` baseline's stand-in for host-example/src/checkoutRemote.ts: the same exports, with the
 // button bundled from source instead of loaded from the remote.
-import { CheckoutButton } from '../src/CheckoutButton';
+import { CheckoutButton } from '../src/exposes/CheckoutButton';
 import type { CheckoutLoader, CheckoutModule, RemotePolicy } from '../host-example/src/checkoutRemote';
 
 export type { CheckoutLoader, CheckoutModule, RemotePolicy };

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Chunk, ChunkGroup, Compilation, Compiler, WebpackPluginInstance } from 'webpack';
-import type { RemoteRelease } from '../src/types';
+import type { RemoteRelease } from '../src/core/types';
 import { manifestScripts, type FederationManifest } from './manifestAssets';
 import { INVENTORY_FILE, SIGNATURE_FILE, inventoryBytes, inventoryFile, releaseInventory, type InventoryFile } from './releaseInventory';
 import { signBytes, signingKey } from './signing';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Compiler, WebpackPluginInstance } from 'webpack';
-import type { RemoteRelease } from '../src/types';
+import type { RemoteRelease } from '../src/core/types';
 
 function git(root: string, args: string[]): string | null {
   try {
@@ -39,7 +39,7 @@ export function stampManifest(release: RemoteRelease) {
   };
 }
 
-/** The release as the constant `__CHECKOUT_RELEASE__` in the code (read by src/release.ts). */
+/** The release as the constant `__CHECKOUT_RELEASE__` in the code (read by src/core/release.ts). */
 export function defineRelease(release: RemoteRelease): WebpackPluginInstance {
   return {
     apply(compiler: Compiler) {

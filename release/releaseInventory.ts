@@ -3,7 +3,7 @@
 // another party. Written beside mf-manifest.json as release-inventory.json, signed in
 // release-inventory.json.sig (release/signing.ts). Hosts and `npm run verify-release` read this format.
 import { createHash } from 'node:crypto';
-import type { RemoteRelease } from '../src/types';
+import type { RemoteRelease } from '../src/core/types';
 import { STRIPE_JS_URL } from '../src/stripe/policy';
 
 export const INVENTORY_FILE = 'release-inventory.json';

@@ -9,7 +9,12 @@ import { codeBlocks, excerptMismatch, type CodeBlock } from './support/excerpts'
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (source: string) => readFileSync(path.join(ROOT, source), 'utf8');
-const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+// docs/ and its folders (docs/hosts/: a page per kind of host).
+const markdownUnder = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? markdownUnder(`${dir}/${entry.name}`) : entry.name.endsWith('.md') ? [`${dir}/${entry.name}`] : [],
+  );
+const DOCS = ['README.md', ...markdownUnder('docs')];
 const blocks = DOCS.flatMap((doc) => codeBlocks(read(doc)).map((block) => ({ ...block, where: `${doc}:${block.line}` })));
 const excerpts = blocks.filter((b): b is CodeBlock & { source: string; where: string } => b.source !== null);
 

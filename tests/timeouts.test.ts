@@ -1,6 +1,6 @@
 // "Never": a timeout above what a browser timer holds (2³¹−1 ms) means no timeout, not an
 // immediate one. setTimeout (the browser's, and jest's fake one) runs a longer delay at once.
-import { MAX_TIMER_MS, positiveOr } from '../src/bounds';
+import { MAX_TIMER_MS, positiveOr } from '../src/core/bounds';
 import { flowSettings } from '../src/checkout/policy';
 import { requestSession } from '../src/checkout/session';
 import { propsFromAttributes } from '../src/element/attributes';

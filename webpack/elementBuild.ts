@@ -19,7 +19,7 @@ export function elementBuild(options: { production: boolean; outputPath: string;
   return {
     name: 'element',
     mode: production ? 'production' : 'development',
-    entry: { 'checkout-button': './src/checkoutButtonElement.ts' },
+    entry: { 'checkout-button': './src/entries/elementEntry.ts' },
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     experiments: { outputModule: true, layers: true },
     output: {

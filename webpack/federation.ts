@@ -14,7 +14,7 @@ const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersi
 /**
  * The remote never offers its React (`import: false`): singleton negotiation picks the highest
  * version, so an offered React 19 would replace a React 18.3 host's own. The button takes `react`
- * from the host and nothing else: no subpath (its JSX goes through `src/jsxRuntime.ts`), and not
+ * from the host and nothing else: no subpath (its JSX goes through `src/core/jsxRuntime.ts`), and not
  * `react-dom` (it renders no portal). `./mount` brings its own renderer (see `standaloneReact`).
  */
 export const remoteReactShares = {

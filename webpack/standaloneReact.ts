@@ -12,7 +12,7 @@ export const STANDALONE_LAYER = 'standalone';
 
 /** The entry modules of the layer: everything they import (the button included) inherits it. */
 export const standaloneLayerRule: RuleSetRule = {
-  test: /[\\/]src[\\/](mount\.tsx|checkoutButtonElement\.ts)$/,
+  test: /[\\/]src[\\/](exposes[\\/]mount\.tsx|entries[\\/]elementEntry\.ts)$/,
   layer: STANDALONE_LAYER,
 };
 

@@ -1,5 +1,5 @@
 // The demo's switches, read from the page's query. Demo-only: a real host hard-codes its choices.
-import type { CheckoutButtonProps, CheckoutMode } from '../../src/types';
+import type { CheckoutButtonProps, CheckoutMode } from '../../src/core/types';
 
 /** What js.stripe.com does in the offline demo (answered by the demo's service worker). */
 export const STRIPE_SCENARIOS = ['ok', 'slow', 'fail', 'hang', 'no-stripe', 'csp'] as const;

@@ -3,7 +3,7 @@
 // `window.__unmount()` (the whole page's React tree) and `window.__loadRemote` (the remote's other modules).
 import type { Root } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { CheckoutButtonProps, CheckoutErrorCode, ScriptState } from '../../src/types';
+import type { CheckoutButtonProps, CheckoutErrorCode, ScriptState } from '../../src/core/types';
 
 export type HostEvent =
   | { kind: 'state'; button: number; state: ScriptState; code?: CheckoutErrorCode; message?: string; t: number }

@@ -1,5 +1,5 @@
 // Demo-only: one timeline line per telemetry event of the button (its `onEvent`).
-import type { CheckoutEvent } from '../../src/types';
+import type { CheckoutEvent } from '../../src/core/types';
 
 export interface Line {
   /** ms since the page started (the event's `at`). */

@@ -3,7 +3,7 @@
 // window, and the session that key made. Of two submits at once, both get the same key: the insert
 // is one statement, and Postgres makes the second wait for the first's row.
 import { randomUUID } from 'node:crypto';
-import { clampCount } from '../../src/bounds';
+import { clampCount } from '../../src/core/bounds';
 import type { Queryable } from '../db/sql';
 
 /** Long enough for a double click and a back-and-submit; short, since a fingerprint is not a person. */

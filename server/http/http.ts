@@ -1,6 +1,6 @@
 // The little HTTP the handlers share: read a request's raw body (bounded), answer JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { positiveOr, startTimer } from '../../src/bounds';
+import { positiveOr, startTimer } from '../../src/core/bounds';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -4,7 +4,7 @@
 // the order over. `fulfil` gets the session id as its idempotency key, so a takeover that repeats a
 // shipment the dead process had already started ships nothing twice downstream.
 import type Stripe from 'stripe';
-import { MAX_TIMER_MS } from '../../src/bounds';
+import { MAX_TIMER_MS } from '../../src/core/bounds';
 import type { Fulfil, OrderStore } from './orders';
 import { notOurs, type Ownership } from './ourSession';
 

@@ -3,7 +3,7 @@
 // for wait for each other), and on Postgres one at a time across instances: a run holds an advisory
 // lock for its length, and an instance that finds it taken skips its turn. A failing run is logged and
 // the next one still comes. The timer never keeps the process alive; `stop` ends it.
-import { positiveOr, startTimer } from '../../src/bounds';
+import { positiveOr, startTimer } from '../../src/core/bounds';
 import type { Database } from '../db/sql';
 import { reconcile, type ReconcileOptions, type ReconcileReport } from './reconcile';
 

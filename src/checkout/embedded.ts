@@ -1,5 +1,5 @@
 import type { Stripe, StripeEmbeddedCheckout, StripeEmbeddedCheckoutAnalyticsEventUnion } from '@stripe/stripe-js';
-import { toCheckoutError } from '../errors';
+import { toCheckoutError } from '../core/errors';
 
 /** What Embedded Checkout tells us, without its details (a promotion code, amounts, the device). */
 export type EmbeddedCheckoutEvent = { type: 'embedded_analytics'; name: string } | { type: 'embedded_complete' };

@@ -3,8 +3,8 @@
 // `createExpressCheckoutElement`, its `ready`/`confirm`/`cancel`/`loaderror` events, `loadActions`,
 // `actions.confirm({ expressCheckoutConfirmEvent })`). Framework-free: the row subscribes to it.
 import type { AvailablePaymentMethods, Stripe, StripeCheckoutConfirmResult, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
-import type { CheckoutError } from '../types';
-import { checkoutError, describeCause } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError, describeCause } from '../core/errors';
 
 export interface ExpressCheckoutHandlers {
   /** `ready`: the wallets this device offers (`applePay`, `googlePay`, `link`, …); none is `[]`. */

@@ -1,7 +1,7 @@
 // What a click on the button goes through, as named phases. Pure: the view dispatches, and
 // nothing else decides whether the button is busy or what failure stands.
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutError } from '../types';
+import type { CheckoutError } from '../core/types';
 
 export type FlowState =
   | { phase: 'idle' }

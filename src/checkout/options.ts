@@ -1,8 +1,8 @@
 // The options with a fixed set of values. Anything else (a typo in a page's attribute, a JavaScript
 // host's string) is a configuration error, refused before any request like a bad key, rather than
 // silently taken for the default.
-import type { CheckoutError, CheckoutMode, LoadOn } from '../types';
-import { checkoutError } from '../errors';
+import type { CheckoutError, CheckoutMode, LoadOn } from '../core/types';
+import { checkoutError } from '../core/errors';
 
 export const MODES: readonly CheckoutMode[] = ['redirect', 'embedded', 'wallets'];
 export const LOAD_ON: readonly LoadOn[] = ['mount', 'idle', 'intent', 'click'];

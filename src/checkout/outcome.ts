@@ -1,5 +1,5 @@
-import type { CheckoutError, CheckoutMode } from '../types';
-import { toCheckoutError } from '../errors';
+import type { CheckoutError, CheckoutMode } from '../core/types';
+import { toCheckoutError } from '../core/errors';
 import { checkRedirectUrl } from './redirectUrl';
 import { isAborted, requestSession, type SessionSource } from './session';
 

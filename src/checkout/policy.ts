@@ -1,6 +1,6 @@
 // The flow's policy: how long a person waits for a session, and where they may be sent.
-import type { CheckoutButtonProps, CheckoutMode, LoadOn } from '../types';
-import { positiveOr } from '../bounds';
+import type { CheckoutButtonProps, CheckoutMode, LoadOn } from '../core/types';
+import { positiveOr } from '../core/bounds';
 
 export const DEFAULT_SESSION_TIMEOUT_MS = 15_000;
 export const DEFAULT_CHECKOUT_ORIGINS: readonly string[] = ['https://checkout.stripe.com'];

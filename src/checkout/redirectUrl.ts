@@ -1,5 +1,5 @@
-import type { CheckoutError } from '../types';
-import { checkoutError } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError } from '../core/errors';
 
 function originOf(value: string): string | null {
   try {

@@ -1,8 +1,8 @@
 // A session endpoint's non-2xx answer as a CheckoutError a developer can act on: the server's own
 // sentence (`{ error: "…" }`, what server/ sends) and, when it asks to wait, how long. Pure: the
 // caller reads the response and the clock.
-import type { CheckoutError } from '../types';
-import { checkoutError } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError } from '../core/errors';
 
 export interface RefusedAnswer {
   endpoint: string;

@@ -1,7 +1,7 @@
 // What the button POSTs to `sessionEndpoint`: the host's `sessionBody` with the button's `mode` added,
 // so the server knows which kind of session to create without the host repeating it. Only a click
 // needs it, so it lives apart from the render-time check (sessionBody.ts). Pure.
-import type { CheckoutError, SessionMode, SessionRequestBody } from '../types';
+import type { CheckoutError, SessionMode, SessionRequestBody } from '../core/types';
 import { sessionBodyError } from './sessionBody';
 
 /** The endpoint's body: `{ ...sessionBody, mode }`, or the refusal of `sessionBody`. */

@@ -1,6 +1,6 @@
-import type { SessionContext, SessionMode, SessionResult } from '../types';
-import { startTimer } from '../bounds';
-import { checkoutError, toCheckoutError } from '../errors';
+import type { SessionContext, SessionMode, SessionResult } from '../core/types';
+import { startTimer } from '../core/bounds';
+import { checkoutError, toCheckoutError } from '../core/errors';
 import { newIdempotencyKey } from './idempotencyKey';
 import { refusedAnswerError } from './refusedAnswer';
 import { sessionRequestBody } from './requestBody';

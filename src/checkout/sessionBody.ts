@@ -1,7 +1,7 @@
 // Whether the host's `sessionBody` can be sent: checked when the button renders, so a mistake shows
 // before anyone clicks. What is sent is built after a click (requestBody.ts, in the click's chunk). Pure.
-import type { CheckoutError } from '../types';
-import { checkoutError } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError } from '../core/errors';
 
 // One error per reason: a body written inline is a new object each render, and the same mistake must
 // stay the same failure (reported once), not a new one each render.

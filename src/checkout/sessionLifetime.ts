@@ -3,7 +3,7 @@
 // wrong time zone setting). The session endpoint says how many seconds are left (`expiresIn`), which
 // needs no agreement between the clocks; only an answer without it (a host's own `createSession`)
 // is read against the device's clock.
-import type { SessionResult } from '../types';
+import type { SessionResult } from '../core/types';
 
 /** The session's remaining life in ms, as its answer tells it; undefined when it does not say. */
 export function sessionLifetimeMs(answer: SessionResult, deviceNow = Date.now()): number | undefined {

@@ -1,6 +1,6 @@
 // What wallets mode's row goes through, as named phases. Pure, like flow.ts: the row dispatches, and
 // nothing else decides whether a wallet is shown. A wallet is shown only after `ready` named one.
-import type { CheckoutError } from '../types';
+import type { CheckoutError } from '../core/types';
 
 export type WalletRowState =
   /** No session or no Stripe.js yet: nothing is shown, nothing is reserved. */

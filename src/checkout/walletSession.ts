@@ -3,9 +3,9 @@
 // same product, and every remount, shares it. Bounded: a few attempts with one idempotency key, then
 // the card button alone for the rest of the page view. Renewed before it expires while it is in use,
 // on the page's monotonic clock: the device's wall clock may be off by hours (sessionLifetime.ts).
-import type { CheckoutError } from '../types';
-import { checkoutError, toCheckoutError } from '../errors';
-import { createStore, type Store } from '../store';
+import type { CheckoutError } from '../core/types';
+import { checkoutError, toCheckoutError } from '../core/errors';
+import { createStore, type Store } from '../core/store';
 import { atMonotonic } from './deadline';
 import { newIdempotencyKey } from './idempotencyKey';
 import { renewalDelayMs, sessionLifetimeMs } from './sessionLifetime';

@@ -1,8 +1,8 @@
 // <checkout-button>: CheckoutButton as a custom element, rendered by `mount` (the remote's own
 // renderer) into an open shadow root. The shadow root has no <slot>: the element's light-DOM
 // children (a server-rendered fallback link) show until the button is there, and are hidden after.
-import { mount } from '../mount';
-import type { CheckoutButtonProps, MountedCheckout } from '../types';
+import { mount } from '../exposes/mount';
+import type { CheckoutButtonProps, MountedCheckout } from '../core/types';
 import { elementProps, ELEMENT_PROPERTIES, OBSERVED_ATTRIBUTES, propsFromAttributes, type ElementProperties } from './attributes';
 import { dispatcherFor, eventProps, type EventProps } from './events';
 

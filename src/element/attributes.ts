@@ -2,7 +2,7 @@
 // through `read`, and the values go to the button as they are (an unknown `mode` is the button's
 // to refuse, a bad number falls back to its default there), so a bad attribute fails exactly as
 // the prop would.
-import type { CheckoutButtonProps } from '../types';
+import type { CheckoutButtonProps } from '../core/types';
 
 type Kind = 'string' | 'number' | 'boolean' | 'list';
 

@@ -1,6 +1,6 @@
 // <checkout-button>'s callbacks as DOM events: bubbling and composed (they leave the element's shadow
 // root), so a page listens on the element or anywhere above it.
-import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent, ScriptState } from '../types';
+import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent, ScriptState } from '../core/types';
 
 /** Event name → `detail`. Only `checkout-redirect` is cancelable. */
 export interface CheckoutElementEvents {

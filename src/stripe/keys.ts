@@ -1,5 +1,5 @@
-import type { CheckoutError } from '../types';
-import { checkoutError } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError } from '../core/errors';
 
 const SECRET_KEY = /^(sk|rk)_/;
 const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9_]+$/;

@@ -2,9 +2,9 @@
 // in module variables: every copy of this remote on the page, of any release since the `/v2` one,
 // shares one load, one tag, one Trusted Types policy and one Stripe instance per key and options.
 import type { Stripe } from '@stripe/stripe-js';
-import type { StripeLoadOptions, StripeScriptSnapshot } from '../types';
-import { forgetSharedField, sharedField } from '../pageShared';
-import { createStore, type Store } from '../store';
+import type { StripeLoadOptions, StripeScriptSnapshot } from '../core/types';
+import { forgetSharedField, sharedField } from '../core/pageShared';
+import { createStore, type Store } from '../core/store';
 
 /** Where releases before the shared record kept this same object (its fields below, up to `stopOnlineWatch`). */
 const LEGACY_SYMBOL = Symbol.for('checkout.stripe-js.page-state/v2');

@@ -1,4 +1,4 @@
-import { clampCount } from '../bounds';
+import { clampCount } from '../core/bounds';
 
 // The loading policy, in one place. Stripe.js has no timeout and retries once silently;
 // these are ours, chosen for a checkout button a person is waiting on.

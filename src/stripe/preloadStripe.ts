@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutError, StripeLoadOptions } from '../types';
-import { toCheckoutError } from '../errors';
+import type { CheckoutError, StripeLoadOptions } from '../core/types';
+import { toCheckoutError } from '../core/errors';
 import { checkPublishableKey } from './keys';
 import { loadStripeScript } from './scriptStore';
 import { getStripeInstance } from './stripeInstance';

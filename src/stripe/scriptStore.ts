@@ -1,9 +1,9 @@
-import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../types';
-import { toCheckoutError } from '../errors';
-import { emitCheckoutEvent, now, type CheckoutEventInput } from '../events';
+import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../core/types';
+import { toCheckoutError } from '../core/errors';
+import { emitCheckoutEvent, now, type CheckoutEventInput } from '../core/events';
 import { backoffDelay, sleep } from './backoff';
 import { stopOnlineWatch, watchOnline } from './backOnline';
-import { positiveOr } from '../bounds';
+import { positiveOr } from '../core/bounds';
 import { clampAttempts, DEFAULT_LOAD_TIMEOUT_MS, STRIPE_JS_URL } from './policy';
 import { INITIAL_SNAPSHOT, pageState } from './pageState';
 import { loadScriptOnce } from './scriptTag';

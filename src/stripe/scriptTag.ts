@@ -1,6 +1,6 @@
-import type { CheckoutError } from '../types';
-import { startTimer } from '../bounds';
-import { checkoutError, describeCause } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { startTimer } from '../core/bounds';
+import { checkoutError, describeCause } from '../core/errors';
 import { pageState } from './pageState';
 import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_ORIGIN, STRIPE_JS_URL } from './policy';
 import { fraudSignalsOffIn, isStripeJsUrl, stripeJsUrl } from './stripeJsUrl';

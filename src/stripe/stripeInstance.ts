@@ -2,8 +2,8 @@ import type { Stripe } from '@stripe/stripe-js';
 // `pure` requests nothing at import time; by the time we call it our loader has put window.Stripe
 // in place, so it only creates the instance (and registers the wrapper, as Stripe asks).
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeInstanceOptions } from '../types';
-import { checkoutError, describeCause } from '../errors';
+import type { StripeInstanceOptions } from '../core/types';
+import { checkoutError, describeCause } from '../core/errors';
 import { pageState } from './pageState';
 
 function cacheKey(publishableKey: string, options: StripeInstanceOptions = {}): string {

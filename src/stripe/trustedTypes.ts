@@ -1,8 +1,8 @@
 // Script URLs under Trusted Types: on a page that enforces `require-trusted-types-for 'script'`, a plain
 // string assigned to `script.src` throws. Our URL goes through a policy of our own, which only ever
 // vouches for Stripe.js.
-import type { CheckoutError } from '../types';
-import { checkoutError, describeCause } from '../errors';
+import type { CheckoutError } from '../core/types';
+import { checkoutError, describeCause } from '../core/errors';
 import { pageState, type ScriptUrlPolicy } from './pageState';
 import { STRIPE_JS_URL, TRUSTED_TYPES_POLICY } from './policy';
 

@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { CheckoutButtonProps, ScriptState } from '../types';
-import { SCRIPT_ERROR_CODES } from '../errors';
-import { callHost } from '../hostCallback';
-import { now } from '../events';
+import type { CheckoutButtonProps, ScriptState } from '../core/types';
+import { SCRIPT_ERROR_CODES } from '../core/errors';
+import { callHost } from '../core/hostCallback';
+import { now } from '../core/events';
 import { isBusy } from '../checkout/flow';
 import { checkOptions } from '../checkout/options';
 import { formFields } from '../checkout/formFields';

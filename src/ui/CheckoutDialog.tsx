@@ -2,8 +2,8 @@
 // redirect mode never needs it, and embedded mode only after a click. This wrapper comes with the
 // click's code (clickRun.ts); the dialog is fetched when the page is idle, or when it opens if sooner.
 import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { checkoutError } from '../errors';
-import { lazyChunk } from '../lazyChunk';
+import { checkoutError } from '../core/errors';
+import { lazyChunk } from '../core/lazyChunk';
 import type { DialogInFlowProps } from './DialogInFlow';
 
 export type CheckoutDialogProps = DialogInFlowProps;

@@ -3,8 +3,8 @@
 // never needs it, and embedded mode only once a session is there.
 import { useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutCompletion, CheckoutError, CheckoutEvent } from '../types';
-import type { CheckoutEventInput } from '../events';
+import type { CheckoutCompletion, CheckoutError, CheckoutEvent } from '../core/types';
+import type { CheckoutEventInput } from '../core/events';
 import type { Language } from '../i18n/languages';
 import { checkoutSessionId } from '../checkout/sessionId';
 import { EmbeddedDialog } from './EmbeddedDialog';

@@ -1,7 +1,7 @@
 // Embedded mode's dialog, in a chunk of its own (CheckoutDialog.tsx fetches it).
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutError } from '../types';
+import type { CheckoutError } from '../core/types';
 import { startEmbeddedCheckout, type EmbeddedCheckoutEvent } from '../checkout/embedded';
 import { DIALOG_TEXTS } from '../i18n/texts/dialog';
 import type { Language } from '../i18n/languages';

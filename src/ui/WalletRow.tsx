@@ -3,11 +3,11 @@
 // until then nothing is shown and no space is kept. It appears only while the person is not aiming at
 // the card button (useAboutToClick), so it never moves that button out from under a click.
 import { useEffect, useMemo, useReducer, useRef, type CSSProperties, type RefObject } from 'react';
-import type { CheckoutButtonProps, CheckoutEvent, ScriptState } from '../types';
-import type { CheckoutEventInput } from '../events';
+import type { CheckoutButtonProps, CheckoutEvent, ScriptState } from '../core/types';
+import type { CheckoutEventInput } from '../core/events';
 import type { Language } from '../i18n/languages';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
-import { callHost } from '../hostCallback';
+import { callHost } from '../core/hostCallback';
 import { mountExpressCheckout } from '../checkout/expressCheckout';
 import { rowInFlow, walletReducer, WAITING } from '../checkout/walletFlow';
 import { WALLET_TEXTS } from '../i18n/texts/wallets';

@@ -3,8 +3,8 @@
 // load it. A chunk that cannot be fetched leaves the card button alone for the page view, and each
 // button's host is told (`wallets_unavailable`).
 import { lazy, useEffect } from 'react';
-import { checkoutError } from '../errors';
-import { callHost } from '../hostCallback';
+import { checkoutError } from '../core/errors';
+import { callHost } from '../core/hostCallback';
 import type { WalletRowProps } from './WalletRow';
 
 function Unavailable({ latest }: WalletRowProps) {

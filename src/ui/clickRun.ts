@@ -2,12 +2,12 @@
 // the redirect or the embed, with their telemetry. None of it is needed to show the button: it is a
 // chunk of its own (useCheckoutRun.ts), fetched once the page is idle after start-up, or at the
 // first click if sooner.
-import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../types';
+import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../core/types';
 import type { FlowAction } from '../checkout/flow';
 import type { FlowSettings } from '../checkout/policy';
 import { checkoutOutcome } from '../checkout/outcome';
-import { toCheckoutError } from '../errors';
-import { now, type CheckoutEventInput } from '../events';
+import { toCheckoutError } from '../core/errors';
+import { now, type CheckoutEventInput } from '../core/events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 
 // Only a click can end in a session's failures or the server's wait: their texts come with its code.

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect } from 'react';
-import type { CheckoutEvent, CheckoutEventListener } from '../types';
-import { callHost } from '../hostCallback';
-import { emitCheckoutEvent, isScriptEvent, subscribeCheckoutEvents, type CheckoutEventInput } from '../events';
+import type { CheckoutEvent, CheckoutEventListener } from '../core/types';
+import { callHost } from '../core/hostCallback';
+import { emitCheckoutEvent, isScriptEvent, subscribeCheckoutEvents, type CheckoutEventInput } from '../core/events';
 
 /**
  * A button's telemetry: its `onEvent` hears the page's script events while it is mounted, and its own

@@ -1,11 +1,11 @@
 import { useCallback, useRef, type ComponentType } from 'react';
-import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../types';
+import type { CheckoutButtonProps, CheckoutError, CheckoutEvent, ScriptState } from '../core/types';
 import type { FlowAction } from '../checkout/flow';
 import { flowSettings } from '../checkout/policy';
-import { toCheckoutError } from '../errors';
-import { callHost } from '../hostCallback';
-import { lazyChunk } from '../lazyChunk';
-import { now, type CheckoutEventInput } from '../events';
+import { toCheckoutError } from '../core/errors';
+import { callHost } from '../core/hostCallback';
+import { lazyChunk } from '../core/lazyChunk';
+import { now, type CheckoutEventInput } from '../core/events';
 import type { Language } from '../i18n/languages';
 import type { ClickMessages } from '../i18n/texts/click';
 import type { CheckoutDialogProps } from './CheckoutDialog';

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ButtonMessages, CheckoutMessages, LaterMessageKey } from '../types';
+import type { ButtonMessages, CheckoutMessages, LaterMessageKey } from '../core/types';
 import { chooseLanguage, type Language } from '../i18n/languages';
 import { TEXTS } from '../i18n/texts';
 

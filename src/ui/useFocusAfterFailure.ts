@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { CheckoutError } from '../types';
+import type { CheckoutError } from '../core/types';
 
 /**
  * Focus asked for ahead (the returned function), moved once `when` turns true: to `target()`, read

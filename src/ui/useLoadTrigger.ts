@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { LoadOn } from '../types';
+import type { LoadOn } from '../core/types';
 
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { startTimer } from '../bounds';
+import { startTimer } from '../core/bounds';
 
 /**
  * A renewed wallet session waits while a wallet's sheet may be open (from the element's `focus` to its

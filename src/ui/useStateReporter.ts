@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { CheckoutError, ScriptState, StateChangeListener, StripeScriptSnapshot } from '../types';
-import { callHost } from '../hostCallback';
+import type { CheckoutError, ScriptState, StateChangeListener, StripeScriptSnapshot } from '../core/types';
+import { callHost } from '../core/hostCallback';
 import { getSnapshot, subscribe } from '../stripe/scriptStore';
 
 interface Callbacks {

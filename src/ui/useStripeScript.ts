@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { StripeScriptSnapshot } from '../types';
+import type { StripeScriptSnapshot } from '../core/types';
 import { getServerSnapshot, getSnapshot, subscribe } from '../stripe/scriptStore';
 
 /** The page's Stripe.js load as React state; `initial` on the server. */

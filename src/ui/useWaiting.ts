@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { now } from '../events';
+import { now } from '../core/events';
 
 /** What a timer can hold (2³¹−1 ms): a longer wait re-arms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

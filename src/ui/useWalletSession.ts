@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { CheckoutButtonProps } from '../types';
-import { positiveOr } from '../bounds';
+import type { CheckoutButtonProps } from '../core/types';
+import { positiveOr } from '../core/bounds';
 import { walletSession, WALLET_SESSION_POLICY, type WalletSessionHandle, type WalletSessionState } from '../checkout/walletSession';
 
 const NONE = () => () => {};

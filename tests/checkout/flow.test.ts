@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { flowReducer, IDLE, isBusy, isWaiting, type FlowAction, type FlowState } from '../../src/checkout/flow';
-import { checkoutError } from '../../src/errors';
+import { checkoutError } from '../../src/core/errors';
 
 const stripe = {} as Stripe;
 const error = checkoutError('session_failed', 'POST /api/session answered 500.');

@@ -1,5 +1,5 @@
 import { ABORTED, requestSession, validateSession, type SessionRequest } from '../../src/checkout/session';
-import type { SessionContext } from '../../src/types';
+import type { SessionContext } from '../../src/core/types';
 
 // jsdom has no fetch or Response: the part of Response our code reads.
 function textResponse(text: string, status = 200, statusText = '', headers: Record<string, string> = {}): Response {

@@ -1,5 +1,5 @@
 import { rowInFlow, walletReducer, WAITING, type WalletRowState } from '../../src/checkout/walletFlow';
-import { checkoutError } from '../../src/errors';
+import { checkoutError } from '../../src/core/errors';
 
 const declined = checkoutError('wallet_declined', 'declined (insufficient_funds)');
 const run = (...actions: Parameters<typeof walletReducer>[1][]) => actions.reduce<WalletRowState>(walletReducer, WAITING);

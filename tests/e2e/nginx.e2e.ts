@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import http from 'node:http';
 import path from 'node:path';
 import { channelManifest } from '../../release/channelManifest';
-import type { RemoteRelease } from '../../src/types';
+import type { RemoteRelease } from '../../src/core/types';
 import { loudBanner } from './support/env';
 import { e2e, useBrowser, usePages } from './support/harness';
 import { findNginx, hasBrotliModule, nginxSuite, startNginx, type RunningNginx } from './support/nginx';

@@ -221,6 +221,10 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'decline' }));
     await walletButton(host, 'Google Pay').click();
     await host.waitForVisible(host.root().getByRole('alert'), 'the decline');
+    // The sheet's cancel follows the decline's alert by a task or more: wait for it, on a busy machine too.
+    await host.page
+      .waitForFunction(() => (window as unknown as { __telemetry: Array<{ type: string }> }).__telemetry.filter((e) => e.type.startsWith('wallet_')).length >= 4, null, { timeout: 5_000 })
+      .catch(() => undefined); // the assertion below names what is missing
     const telemetry = await host.page.evaluate(() => (window as unknown as { __telemetry: Array<Record<string, unknown>> }).__telemetry);
     const walletEvents = telemetry.filter((e) => String(e.type).startsWith('wallet_')).map(({ at: _at, ms: _ms, ...rest }) => rest);
     expect(walletEvents).toEqual([
@@ -308,7 +312,7 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await walletsShown(host);
   });
 
-  it('<checkout-button mode="wallets"> (docs/hosts.md\'s page): the row in the shadow root, checkout-complete', async () => {
+  it('<checkout-button mode="wallets"> (docs/hosts/wallets.md\'s page): the row in the shadow root, checkout-complete', async () => {
     const { host, events } = await openElementPage(open, {
       file: 'wallets.html',
       before: (h) => h.context.addInitScript(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['link'] })),

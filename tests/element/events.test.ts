@@ -1,5 +1,5 @@
 import { dispatcherFor, eventProps, type Dispatch } from '../../src/element/events';
-import { checkoutError } from '../../src/errors';
+import { checkoutError } from '../../src/core/errors';
 
 function recorder(cancel: string[] = []) {
   const sent: Array<{ name: string; detail: unknown; cancelable: boolean }> = [];

@@ -1,5 +1,5 @@
 import { lineFor } from '../../host-example/demo/timeline';
-import type { CheckoutEvent } from '../../src/types';
+import type { CheckoutEvent } from '../../src/core/types';
 
 describe("the demo's timeline, drawn from the button's events", () => {
   it.each<[CheckoutEvent, string, string | undefined]>([

@@ -2,7 +2,7 @@
 // Durations from the environment stay within what a timer holds: past 2³¹−1 ms Node's setInterval
 // fires every millisecond, so a far ORDER_LEASE_MS once renewed the lease nonstop while `fulfil` ran.
 import type Stripe from 'stripe';
-import { MAX_TIMER_MS } from '../../src/bounds';
+import { MAX_TIMER_MS } from '../../src/core/bounds';
 import { leaseFromEnv } from '../../server/backend';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { fulfilOnce, leaseOf } from '../../server/orders/fulfilment';

@@ -1,9 +1,9 @@
 // Listeners of the page's events that act on them: what they read and what they start must agree
 // with the event they are hearing.
-import { subscribeCheckoutEvents } from '../../src/events';
+import { subscribeCheckoutEvents } from '../../src/core/events';
 import { preloadStripe } from '../../src/stripe/preloadStripe';
 import { getSnapshot, subscribe } from '../../src/stripe/scriptStore';
-import type { CheckoutEvent } from '../../src/types';
+import type { CheckoutEvent } from '../../src/core/types';
 import { answerWithStripe, failNetwork, latestTag, resetPage, stripeTags } from '../support/stripeStub';
 
 const KEY = 'pk_test_123';

@@ -1,13 +1,13 @@
 // Copies of the remote from older releases on the same page: the page state is one record whose
 // shape is versioned inside it, and the objects the `/v2` releases keep under their own symbols are
 // the same objects, whichever copy came first.
-import { createStore } from '../../src/store';
-import { subscribeCheckoutEvents } from '../../src/events';
-import { PAGE_SHAPE } from '../../src/pageShared';
+import { createStore } from '../../src/core/store';
+import { subscribeCheckoutEvents } from '../../src/core/events';
+import { PAGE_SHAPE } from '../../src/core/pageShared';
 import { pageState, type PageState } from '../../src/stripe/pageState';
 import { preloadStripe } from '../../src/stripe/preloadStripe';
 import { answerWithStripe, resetPage, stripeTags } from '../support/stripeStub';
-import type { CheckoutEvent, StripeScriptSnapshot } from '../../src/types';
+import type { CheckoutEvent, StripeScriptSnapshot } from '../../src/core/types';
 
 const KEY = 'pk_test_123';
 const V2_STATE = Symbol.for('checkout.stripe-js.page-state/v2');

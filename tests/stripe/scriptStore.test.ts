@@ -1,4 +1,4 @@
-import type { StripeScriptSnapshot } from '../../src/types';
+import type { StripeScriptSnapshot } from '../../src/core/types';
 import { getSnapshot, loadStripeScript, subscribe } from '../../src/stripe/scriptStore';
 import { LOADING_STATE_ATTR, SETTLE_GRACE_MS, STRIPE_JS_URL } from '../../src/stripe/policy';
 import {

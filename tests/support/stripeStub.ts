@@ -1,5 +1,5 @@
 // Stand-ins for what the browser would do with the Stripe.js tag, for jsdom (which loads no scripts).
-import { resetCheckoutEvents } from '../../src/events';
+import { resetCheckoutEvents } from '../../src/core/events';
 import { resetPageState } from '../../src/stripe/pageState';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 

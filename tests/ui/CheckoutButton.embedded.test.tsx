@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CheckoutButtonProps } from '../../src/types';
-import { CheckoutButton } from '../../src/CheckoutButton';
+import type { CheckoutButtonProps } from '../../src/core/types';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { expectNoAxeViolations } from '../support/axe';
 import { answerWithStripe, failNetwork, fakeStripeInstance, resetPage } from '../support/stripeStub';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { CheckoutButton } from '../../src/CheckoutButton';
-import type { CheckoutButtonProps } from '../../src/types';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
+import type { CheckoutButtonProps } from '../../src/core/types';
 
 // A key that is not a publishable key: the button shows its `invalid_key` alert at once, with no
 // network, which makes every language's alert visible in one render.

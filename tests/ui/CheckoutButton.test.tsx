@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CheckoutButtonProps } from '../../src/types';
-import { CheckoutButton } from '../../src/CheckoutButton';
+import type { CheckoutButtonProps } from '../../src/core/types';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { en } from '../../src/i18n/texts/en';
 import { CLICK_TEXTS } from '../../src/i18n/texts/click';
 import { expectNoAxeViolations } from '../support/axe';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CheckoutButton } from '../../src/CheckoutButton';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { resetWalletSessions } from '../../src/checkout/walletSession';
 import { failNetwork, resetPage } from '../support/stripeStub';
 

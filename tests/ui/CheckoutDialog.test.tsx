@@ -9,8 +9,8 @@ jest.mock('../../src/ui/EmbeddedDialog', () => {
 });
 
 import { CheckoutDialog } from '../../src/ui/CheckoutDialog';
-import { CheckoutButton } from '../../src/CheckoutButton';
-import { subscribeCheckoutEvents } from '../../src/events';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
+import { subscribeCheckoutEvents } from '../../src/core/events';
 import { answerWithStripe, resetPage } from '../support/stripeStub';
 
 describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {

@@ -1,7 +1,7 @@
 // The wallet row with the page's wallet session (jsdom, the Express Checkout Element replaced by a
 // recorder of what is mounted and destroyed; tests/e2e/wallets.e2e.ts runs the real row in Chromium).
 import { act, render } from '@testing-library/react';
-import { CheckoutButton } from '../../src/CheckoutButton';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
 import { resetWalletSessions, WALLET_SESSION_POLICY } from '../../src/checkout/walletSession';
 import type { ExpressCheckoutHandlers } from '../../src/checkout/expressCheckout';
 import { answerWithStripe, resetPage } from '../support/stripeStub';

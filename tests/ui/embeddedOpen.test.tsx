@@ -2,12 +2,12 @@
 // time a listener hears it, Escape closes the dialog.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CheckoutButton } from '../../src/CheckoutButton';
-import { subscribeCheckoutEvents } from '../../src/events';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
+import { subscribeCheckoutEvents } from '../../src/core/events';
 import { answerWithStripe, resetPage } from '../support/stripeStub';
 
 // The dialog's chunk arrives when the test says so (a slow network after start-up); the others at once.
-jest.mock('../../src/lazyChunk', () => {
+jest.mock('../../src/core/lazyChunk', () => {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   return {
@@ -17,7 +17,7 @@ jest.mock('../../src/lazyChunk', () => {
     }),
   };
 });
-const { releaseDialogChunk } = jest.requireMock<{ releaseDialogChunk: () => void }>('../../src/lazyChunk');
+const { releaseDialogChunk } = jest.requireMock<{ releaseDialogChunk: () => void }>('../../src/core/lazyChunk');
 
 beforeEach(() => resetPage());
 

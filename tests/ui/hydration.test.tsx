@@ -3,8 +3,8 @@
 import { act } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { CheckoutButton } from '../../src/CheckoutButton';
-import type { CheckoutButtonProps } from '../../src/types';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
+import type { CheckoutButtonProps } from '../../src/core/types';
 import { resetPage } from '../support/stripeStub';
 
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_hydrated';

@@ -9,8 +9,8 @@ const BODY = { productId: 'coffee-beans-1kg', quantity: 2, mode: 'embedded', gif
 describe('on a server', () => {
   it('imports without a window and renders the initial state, requesting nothing', async () => {
     expect(typeof window).toBe('undefined');
-    const { CheckoutButton } = await import('../../src/CheckoutButton');
-    const { getStripeScriptState, preloadStripe } = await import('../../src/stripeScript');
+    const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
+    const { getStripeScriptState, preloadStripe } = await import('../../src/exposes/stripeScript');
     const html = renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/s" />);
     expect(html).toContain('data-checkout-state="initial"');
     expect(html).toContain('lang="en"'); // no browser language on a server
@@ -19,7 +19,7 @@ describe('on a server', () => {
   });
 
   it("with a sessionEndpoint, the HTML is a form that posts sessionBody's flat fields to it (no mode: the server's redirect), with a submit button", async () => {
-    const { CheckoutButton } = await import('../../src/CheckoutButton');
+    const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
     const html = renderToString(
       <CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint={"/api/checkout-sessions?shop=1&x"} sessionBody={BODY} mode="embedded">
         Pay 12.00 €
@@ -40,14 +40,14 @@ describe('on a server', () => {
   });
 
   it("the form carries the button's styles (and the host's nonce for its CSP), so it looks like the button before any script", async () => {
-    const { CheckoutButton } = await import('../../src/CheckoutButton');
+    const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
     const html = renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/s" nonce="n0nce" />);
     const style = /<style nonce="n0nce">([\s\S]*?)<\/style>/.exec(html);
     expect(style?.[1]).toBe(CSS);
   });
 
   it('with createSession (a function no form can call), the HTML is the plain button, as before', async () => {
-    const { CheckoutButton } = await import('../../src/CheckoutButton');
+    const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
     const html = renderToString(<CheckoutButton publishableKey="pk_test_ssr" createSession={async () => ({ url: 'x' })} />);
     expect(html).not.toContain('<form');
     expect(html).not.toContain('<style');

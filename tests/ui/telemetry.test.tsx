@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CheckoutEvent } from '../../src/types';
-import { CheckoutButton } from '../../src/CheckoutButton';
-import { subscribeCheckoutEvents } from '../../src/stripeScript';
+import type { CheckoutEvent } from '../../src/core/types';
+import { CheckoutButton } from '../../src/exposes/CheckoutButton';
+import { subscribeCheckoutEvents } from '../../src/exposes/stripeScript';
 import { answerWithStripe, failNetwork, fakeStripeInstance, latestTag, resetPage, stripeTags } from '../support/stripeStub';
 
 const KEY = 'pk_test_51TelemetryKeyMustNotLeak';

@@ -3,7 +3,7 @@
 // fetched), and the wait a server asks for (429 with Retry-After). They ship in the click's chunk
 // (ui/clickRun.ts), which has arrived by the time any of them can be shown. A host's `messages`
 // overrides them as it does the button's own.
-import type { CheckoutMessages } from '../../types';
+import type { CheckoutMessages } from '../../core/types';
 import type { Language } from '../languages';
 
 export type ClickMessageKey = 'sessionWait' | 'session_timeout' | 'invalid_session' | 'redirect_refused' | 'embedded_failed';

@@ -1,7 +1,7 @@
 // Embedded mode's dialog texts in every language: its accessible name and its close button. They
 // ship with the dialog's chunk (ui/EmbeddedDialog.tsx), not with the button. A host's `messages`
 // overrides them.
-import type { CheckoutMessages } from '../../types';
+import type { CheckoutMessages } from '../../core/types';
 import type { Language } from '../languages';
 
 export type DialogMessages = Pick<CheckoutMessages, 'dialogTitle' | 'closeDialog'>;

@@ -1,4 +1,4 @@
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 
 // A part of the checkout refused for its bytes (integrity) is said as a start that failed: a new try
 // fetches it again, and the host's onError hears the code apart.

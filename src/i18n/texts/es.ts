@@ -1,4 +1,4 @@
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 
 // Usted, as Spanish shops address customers.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.

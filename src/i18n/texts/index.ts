@@ -2,7 +2,7 @@
 // button's chunk: together they cost about as much as the request a lazy-loaded language would add
 // (measured: see the README). What only a click leads to ships with the chunk that shows it (click.ts,
 // dialog.ts), as wallets mode's does (wallets.ts).
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 import type { Language } from '../languages';
 import { de } from './de';
 import { en } from './en';

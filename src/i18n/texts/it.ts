@@ -1,4 +1,4 @@
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 
 // The informal imperative (Riprova, Contatta), as Italian payment pages usually write.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.

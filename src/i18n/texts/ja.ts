@@ -1,4 +1,4 @@
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 
 // Polite form (です・ます), as Japanese shops write to customers.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.

@@ -1,4 +1,4 @@
-import type { ButtonMessages } from '../../types';
+import type { ButtonMessages } from '../../core/types';
 
 // Brazilian Portuguese (the larger audience; pt-PT readers understand it), addressing the person as você.
 // As in en.ts: a file refused for its bytes (integrity) is said as a start that failed.

@@ -1,6 +1,6 @@
 // Wallets mode's texts in every language, shipped with its chunk: redirect and embedded pages never
 // download them. A host's `messages` prop overrides them as it does the button's own.
-import type { CheckoutMessages, WalletMessageKey } from '../../types';
+import type { CheckoutMessages, WalletMessageKey } from '../../core/types';
 import type { Language } from '../languages';
 
 export type WalletMessages = Pick<CheckoutMessages, WalletMessageKey>;

@@ -1,13 +1,13 @@
 // Exposed as `checkout/stripeScript`: the page's Stripe.js load, for hosts that observe or start it.
 // Usable on a page with no React (a `./mount` host, a plain page's monitoring): nothing here imports
 // React when the module loads; only the hook takes it, from the host, when a component calls it.
-import type { ScriptState, StateChangeListener, StripeScriptSnapshot } from './types';
-import { getSnapshot, subscribe } from './stripe/scriptStore';
+import type { ScriptState, StateChangeListener, StripeScriptSnapshot } from '../core/types';
+import { getSnapshot, subscribe } from '../stripe/scriptStore';
 
-export { preloadStripe } from './stripe/preloadStripe';
-export { subscribeCheckoutEvents } from './events';
-export type { StripeLoadResult } from './stripe/preloadStripe';
-export { remoteRelease } from './release';
+export { preloadStripe } from '../stripe/preloadStripe';
+export { subscribeCheckoutEvents } from '../core/events';
+export type { StripeLoadResult } from '../stripe/preloadStripe';
+export { remoteRelease } from '../core/release';
 export type {
   CheckoutError,
   CheckoutErrorCode,
@@ -18,7 +18,7 @@ export type {
   ScriptState,
   StripeLoadOptions,
   StripeScriptSnapshot,
-} from './types';
+} from '../core/types';
 
 export function getStripeScriptState(): ScriptState {
   return getSnapshot().state;
@@ -35,5 +35,5 @@ export function subscribeStripeScript(listener: StateChangeListener): () => void
  * the host's React over then, and a page without React never asks for it.
  */
 export function useStripeScript(): StripeScriptSnapshot {
-  return (require('./ui/useStripeScript') as typeof import('./ui/useStripeScript')).useStripeScript();
+  return (require('../ui/useStripeScript') as typeof import('../ui/useStripeScript')).useStripeScript();
 }

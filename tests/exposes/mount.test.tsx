@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { mount } from '../src/mount';
-import { resetPage, stripeTags } from './support/stripeStub';
+import { mount } from '../../src/exposes/mount';
+import { resetPage, stripeTags } from '../support/stripeStub';
 
 beforeEach(() => resetPage());
 

@@ -1,2 +1,2 @@
 // The async boundary: shared modules (React) are negotiated before anything imports them.
-import('./bootstrap');
+import('./standalonePage');

@@ -1,4 +1,4 @@
-import { lazyChunk } from '../src/lazyChunk';
+import { lazyChunk } from '../../src/core/lazyChunk';
 
 describe('lazyChunk: a part of the remote fetched when first needed', () => {
   afterEach(() => jest.useRealTimers());

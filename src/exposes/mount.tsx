@@ -1,9 +1,9 @@
 // Exposed as `checkout/mount`: for hosts without React, or on another React major.
 import { createRoot } from 'react-dom/client';
-import type { CheckoutButtonProps, MountedCheckout } from './types';
-import { CheckoutButton } from './ui/CheckoutButton';
+import type { CheckoutButtonProps, MountedCheckout } from '../core/types';
+import { CheckoutButton } from '../ui/CheckoutButton';
 
-export type { CheckoutButtonProps, MountedCheckout } from './types';
+export type { CheckoutButtonProps, MountedCheckout } from '../core/types';
 
 /**
  * Renders the button into `target` with the remote's own renderer (preact/compat:

@@ -1,6 +1,6 @@
 import { createElement, isValidElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import { Fragment, jsx, jsxs } from '../src/jsxRuntime';
+import { Fragment, jsx, jsxs } from '../../src/core/jsxRuntime';
 
 describe('the remote’s JSX runtime over the host’s createElement', () => {
   it('makes the same element createElement makes, key and children included', () => {

@@ -1,9 +1,9 @@
 // A chunk the browser refused for its integrity: told apart from a failed fetch by the answer it got
 // (Resource Timing's responseStatus), reported as `script_integrity_failed` to the caller and to the
 // page's telemetry.
-import type { CheckoutEvent } from '../src/types';
-import { lazyChunk, refusedChunk } from '../src/lazyChunk';
-import { resetCheckoutEvents, subscribeCheckoutEvents } from '../src/events';
+import type { CheckoutEvent } from '../../src/core/types';
+import { lazyChunk, refusedChunk } from '../../src/core/lazyChunk';
+import { resetCheckoutEvents, subscribeCheckoutEvents } from '../../src/core/events';
 
 const URL_ = 'https://cdn.example.com/checkout/226.0123456789.js';
 

@@ -1,6 +1,6 @@
 // Exposed as `checkout/CheckoutButton`.
-import { CheckoutButton } from './ui/CheckoutButton';
+import { CheckoutButton } from '../ui/CheckoutButton';
 
 export { CheckoutButton };
 export default CheckoutButton;
-export type * from './types';
+export type * from '../core/types';

@@ -1,4 +1,4 @@
-import { createStore } from '../src/store';
+import { createStore } from '../../src/core/store';
 
 describe('createStore', () => {
   it('gives the value set, and tells every subscriber until it unsubscribes', () => {

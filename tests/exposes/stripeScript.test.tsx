@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { getStripeScriptState, preloadStripe, subscribeStripeScript, useStripeScript } from '../src/stripeScript';
-import { answerWithStripe, failNetwork, latestTag, resetPage, stripeTags } from './support/stripeStub';
+import { getStripeScriptState, preloadStripe, subscribeStripeScript, useStripeScript } from '../../src/exposes/stripeScript';
+import { answerWithStripe, failNetwork, latestTag, resetPage, stripeTags } from '../support/stripeStub';
 
 beforeEach(() => resetPage());
 

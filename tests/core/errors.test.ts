@@ -1,6 +1,6 @@
-import { checkoutError, describeCause, toCheckoutError } from '../src/errors';
-import { loadStripeScript } from '../src/stripe/scriptStore';
-import { resetPage } from './support/stripeStub';
+import { checkoutError, describeCause, toCheckoutError } from '../../src/core/errors';
+import { loadStripeScript } from '../../src/stripe/scriptStore';
+import { resetPage } from '../support/stripeStub';
 
 describe('errors are sentences', () => {
   it.each<[unknown, string]>([

@@ -1,6 +1,6 @@
-import { clampCount, positiveOr } from '../src/bounds';
-import { clampAttempts, MAX_LOAD_ATTEMPTS } from '../src/stripe/policy';
-import { sessionTimeout, DEFAULT_SESSION_TIMEOUT_MS } from '../src/checkout/policy';
+import { clampCount, positiveOr } from '../../src/core/bounds';
+import { clampAttempts, MAX_LOAD_ATTEMPTS } from '../../src/stripe/policy';
+import { sessionTimeout, DEFAULT_SESSION_TIMEOUT_MS } from '../../src/checkout/policy';
 
 describe('option bounds', () => {
   it.each([0, -1, NaN, Infinity, -Infinity, undefined])('a duration of %p falls back to the default', (value) => {

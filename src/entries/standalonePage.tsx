@@ -1,6 +1,6 @@
 // The remote's own standalone page (dev server only), for working on the button without a host.
 // It has no host to take React from, so it renders through `./mount`, which brings its own.
-import { mount } from './mount';
+import { mount } from '../exposes/mount';
 
 const params = new URLSearchParams(location.search);
 
