@@ -47,6 +47,13 @@ e2eSuite('the release inventory', () => {
     expect([...listed].filter((file) => !onDisk.has(file))).toEqual([]);
   });
 
+  it('lists every script the remote’s origin serves, and serves no page of its own (a page would run what it names)', async () => {
+    const listed = new Set(((JSON.parse((await served('release-inventory.json')).toString('utf8')) as ReleaseInventory).files).map((file) => file.path));
+    const runnable = readdirSync(e2e.remoteDir!).filter((file) => /\.(m?js|html?)$/.test(file));
+    expect(runnable.filter((file) => !listed.has(file))).toEqual([]);
+    expect(runnable.filter((file) => /\.html?$/.test(file))).toEqual([]);
+  });
+
   it('passes verify-release as served', async () => {
     expect(await verifyRelease(`${e2e.remoteUrl}/`, devPublicKey())).toMatchObject({ drift: [] });
   });
