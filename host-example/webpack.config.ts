@@ -5,15 +5,15 @@
 //   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
 //   --env demo=off                              the integration alone (src/), without the demo
 //   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
-//   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (CHECKOUT_PUBLISHER_KEY;
-//                                               default the committed TEST key, release/keys/: development only)
+//   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (CHECKOUT_PUBLISHER_KEY; default
+//                                               the committed TEST key, release/keys/; none with the dev server's remote)
 //   (for tests that script every request, or whose remote is elsewhere)
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { devPublicKey } from '../release/signing';
 import { CompileHintsPlugin } from '../webpack/compileHints';
 import { precompress } from '../webpack/precompress';
 import { typescriptRule } from '../webpack/typescriptRule';
@@ -40,7 +40,7 @@ export interface HostEnv {
 }
 
 /** The committed TEST key's public half (release/keys/README.md): what development builds of the remote are signed with. */
-const TEST_PUBLISHER_KEY = () => readFileSync(path.resolve(__dirname, '../release/keys/dev-signing-key.pub.txt'), 'utf8').trim();
+const TEST_PUBLISHER_KEY = devPublicKey;
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
@@ -86,7 +86,8 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
         __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest),
         __CHECKOUT_MODE__: JSON.stringify(env.checkoutMode === 'embedded' ? 'embedded' : 'redirect'),
         __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
-        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(env.checkoutPublisherKey ?? process.env.CHECKOUT_PUBLISHER_KEY ?? TEST_PUBLISHER_KEY()),
+        // null: the dev server's remote (`npm start`), which writes no signed inventory, runs unverified.
+        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(env.checkoutPublisherKey ?? process.env.CHECKOUT_PUBLISHER_KEY ?? (production ? TEST_PUBLISHER_KEY() : null)),
       }),
       new HtmlWebpackPlugin({
         template: './index.html',

@@ -5,7 +5,7 @@ import { demoRemoteOptions } from './options';
 const load = startCheckout({
   ...CHECKOUT_POLICY,
   manifestUrl: __CHECKOUT_MANIFEST__,
-  verify: { trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, report: reportRefusal },
+  verify: __CHECKOUT_PUBLISHER_KEY__ === null ? 'off' : { trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, report: reportRefusal },
   ...demoRemoteOptions(location.search),
 });
 

@@ -5,8 +5,9 @@ const load = startCheckout({
   ...CHECKOUT_POLICY,
   manifestUrl: __CHECKOUT_MANIFEST__, // defined in webpack.config.ts
   // Only what the publisher's key signed runs: a changed byte on the remote's origin never does.
-  // `verify: 'off'` runs whatever that origin serves (see the README's recipes for what it costs).
-  verify: { trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, report: reportRefusal },
+  // 'off' runs whatever that origin serves (the README says what it costs): here only with the dev
+  // server's remote (`npm start`), which has no signed release.
+  verify: __CHECKOUT_PUBLISHER_KEY__ === null ? 'off' : { trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, report: reportRefusal },
 });
 
 // React is shared eagerly (webpack.config.ts), so the page needs no async chunk of its own: "eager"

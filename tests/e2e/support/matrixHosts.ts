@@ -21,6 +21,8 @@ export interface MatrixHost {
   entry: 'mf-manifest.json' | 'remoteEntry.js' | 'checkout-button.js';
   /** Installed packages whose versions the report names, besides React. */
   packages: string[];
+  /** It runs only a release its publisher signed (the host kit's verifier): it also reads the release's inventory and signature. */
+  verified?: true;
 }
 
 const RSPACK = ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'];
@@ -48,6 +50,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: ['webpack', '@module-federation/enhanced'],
+    verified: true,
   }),
   host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'] }),
   host({
