@@ -4,9 +4,7 @@
 // a runtime host with the host kit); for js.stripe.com, its requests left unanswered. In each, `load`
 // fires within a second of the page's own last resource, the form that pays is there, and the
 // failure is reported within the loaders' own bounds. Logs the times.
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
 import { answerFromServedRemote } from './support/servedRemote';
 import { openElementPage } from './support/elementPage';
@@ -103,20 +101,18 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
   });
 
   it('what waiting for load costs the element recipe when everything answers: the element defined about as soon as with a tag in the HTML', async () => {
-    // The recipe as it was: the tag in the HTML (which holds `load`), the page's own script left out.
-    const recipe = readFileSync(path.join(__dirname, 'hosts/element/index.html'), 'utf8');
-    const before = recipe
-      .replace(/<link id="checkout-element"[^>]*>/, `<script type="module" async src="${e2e.remoteUrl}/checkout-button.js"></script>`)
-      .replace('<script type="module" src="./checkout.js"></script>', '');
-    expect(before).toContain('async src=');
+    // The recipe as it was (hosts/element/tag-in-html.html): the tag in the HTML, which holds `load`.
     const definedAt = async (which: 'before' | 'after'): Promise<number> => {
       const host = await open({ url: 'about:blank', waitForButtons: 0 });
       await host.context.addInitScript(() => {
         void customElements.whenDefined('checkout-button').then(() => ((window as { __definedAt?: number }).__definedAt = performance.now()));
       });
-      await host.context.route(`${e2e.hostUrl}/element/before.html*`, (route) => route.fulfill({ contentType: 'text/html', body: before }));
-      await host.page.goto(`${e2e.hostUrl}/element/${which === 'before' ? 'before.html' : ''}?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { waitUntil: 'domcontentloaded' });
-      await host.waitUntil(() => host.page.evaluate(() => (window as { __definedAt?: number }).__definedAt !== undefined), '<checkout-button> defined');
+      await host.page.goto(`${e2e.hostUrl}/element/${which === 'before' ? 'tag-in-html.html' : ''}?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { waitUntil: 'domcontentloaded' });
+      await host
+        .waitUntil(() => host.page.evaluate(() => (window as { __definedAt?: number }).__definedAt !== undefined), '<checkout-button> defined')
+        .catch(async (error: Error) => {
+          throw new Error(`${which}: ${error.message}\n${await host.diagnose()}`);
+        });
       const at = await host.page.evaluate(() => (window as { __definedAt?: number }).__definedAt!);
       await host.page.close();
       return at;
