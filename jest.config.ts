@@ -15,6 +15,14 @@ const hostKit = {
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
+// @remix-run/node-fetch-server (the Node adapter's) ships ES modules only; Node requires them, jest's
+// CommonJS runtime does not (before Node 24.9): compiled to CommonJS for the tests.
+const esmOnly = ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0' } }] as [
+  string,
+  Record<string, unknown>,
+];
+const ESM_ONLY = '@remix-run/node-fetch-server/dist/.+\\.js$';
+
 const config: Config = {
   reporters: ['default', '<rootDir>/tests/support/summaryReporter.cjs'],
   projects: [
@@ -26,10 +34,16 @@ const config: Config = {
       testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/dist/'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
       // See the file: the real module caches the first window.Stripe across tests.
-      moduleNameMapper: { ...hostKit, '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts' },
+      moduleNameMapper: {
+        ...hostKit,
+        '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts',
+        // The server half by its package's names, as the recipes import it (packages/server).
+        '^@checkout/server$': '<rootDir>/server/index.ts',
+        '^@checkout/server/(node|express|fastify)$': '<rootDir>/server/adapters/$1.ts',
+      },
       // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
-      transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs' },
-      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
+      transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs', [ESM_ONLY]: esmOnly },
+      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|@remix-run/node-fetch-server/)'],
     },
     {
       displayName: 'e2e',
@@ -39,7 +53,8 @@ const config: Config = {
       globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
       moduleNameMapper: hostKit,
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': tsJest, [ESM_ONLY]: esmOnly },
+      transformIgnorePatterns: ['/node_modules/(?!@remix-run/node-fetch-server/)'],
       testTimeout: 60_000,
     },
   ],

@@ -4,6 +4,7 @@
 // answers to it are held back STRIPE_CREATE_MS, through the `stripe` library's own HTTP client.
 import type http from 'node:http';
 import Stripe from 'stripe';
+import { toNodeHandler } from '../server/adapters/node';
 import { openCheckoutBackend } from '../server/backend';
 import { startStripeApiStandIn } from '../stand-ins/stripeApi';
 
@@ -36,14 +37,14 @@ export async function startSessionBackend(returnPage: string): Promise<SessionBa
   const standIn = await startStripeApiStandIn();
   const httpClient = slowSessionCreation(Stripe.createNodeHttpClient(), STRIPE_CREATE_MS);
   const stripe = new Stripe('sk_test_benchStandIn', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0, httpClient });
-  const { routes, db } = await openCheckoutBackend({
+  const { handlers, db } = await openCheckoutBackend({
     stripe,
     returnPage,
     log: () => undefined,
     env: { DATABASE_URL: 'memory://', SESSION_RATE_LIMIT: 'off' },
   });
   return {
-    handle: routes,
+    handle: toNodeHandler(handlers),
     sessionsCreated: () => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.status === 200).length,
     close: async () => {
       await db.close();

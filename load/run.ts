@@ -2,7 +2,8 @@
 // stand-in ships). 1. The highest rate session creation holds for 30 s with p99 < 100 ms and no error.
 // 2. A webhook storm on two instances sharing a throwaway Postgres, one killed midway. Prints the
 // figures, writes .tmp/load/results.json and the latency picture (.tmp/load/latency.svg; `--docs`
-// also docs/load-latency.svg). `--quick`: short runs, to check the machinery.
+// also docs/load-latency.svg). 3. The Node adapter against today's node:http handlers, same rates
+// (adapterOverhead.ts). `--quick`: short runs, to check the machinery; `--overhead`: the third alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPostgres } from '../server/db/postgres';
@@ -10,6 +11,7 @@ import { sqlOrders } from '../server/orders/orderStore';
 import { startPostgres } from '../stand-ins/postgres';
 import { stripeForStandIn } from '../stand-ins/stripeApi';
 import { startWarehouseStandIn } from '../stand-ins/warehouse';
+import { adapterOverhead, type OverheadResult } from './adapterOverhead';
 import { startChild } from './processes';
 import { highestRate, MAX_P99_MS, sessionProbe } from './sessionRate';
 import { percentile, perSecond } from './stats';
@@ -22,10 +24,30 @@ const SECRET = 'whsec_loadRun';
 const quick = process.argv.includes('--quick');
 const log = (line: string) => console.log(line);
 
+/** The adapter's cost at fixed rates both variants hold on a 2-core machine; printed side by side. */
+async function overhead(standInUrl: string, serverEnv: Record<string, string>): Promise<OverheadResult> {
+  log(`the Node adapter against node:http direct (today's handlers), same rates, rounds alternating:`);
+  const stripe = stripeForStandIn({ port: Number(new URL(standInUrl).port) });
+  const result = await adapterOverhead({ serverEnv, stripe, secret: SECRET, sessionRate: 100, webhookRate: 200, seconds: quick ? 3 : 10, rounds: quick ? 1 : 3, log });
+  log('\nroute                       rate    adapter p50/p99    node:http p50/p99    p99 overhead');
+  for (const [route, name] of [['sessions', 'POST /api/checkout-sessions'], ['webhook', 'POST /api/stripe-webhook']] as const) {
+    const { adapter, direct } = result[route];
+    const cell = (f: typeof adapter) => `${f.p50} / ${f.p99} ms`.padStart(16);
+    log(`${name.padEnd(27)} ${String(adapter.rate).padStart(4)}  ${cell(adapter)}   ${cell(direct)}     ${(adapter.p99 - direct.p99).toFixed(1).padStart(6)} ms  (errors ${adapter.errors}/${direct.errors})`);
+  }
+  return result;
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const standIn = await startChild('load/standInProcess.ts', {});
   const serverEnv = { STRIPE_SECRET_KEY: 'sk_test_loadRun', STRIPE_API_URL: standIn.url, STRIPE_WEBHOOK_SECRET: SECRET };
+  if (process.argv.includes('--overhead')) {
+    const result = await overhead(standIn.url, serverEnv);
+    writeFileSync(path.join(OUT, 'overhead.json'), JSON.stringify(result, null, 2));
+    await standIn.stop();
+    return;
+  }
 
   log(`session creation (p99 < ${MAX_P99_MS} ms, no error; each request from its own client address):`);
   const server = await startChild('server/main.ts', { ...serverEnv, DATABASE_URL: 'memory://', TRUST_PROXY: '1' });
@@ -48,6 +70,7 @@ async function main(): Promise<void> {
   await db.close();
   await warehouse.close();
   await postgres.stop();
+  const adapter = await overhead(standIn.url, serverEnv);
   await standIn.stop();
 
   const unshipped = storm.sessions.filter((id) => !shipments.has(id));
@@ -57,6 +80,7 @@ async function main(): Promise<void> {
     machine: `${process.platform} ${process.arch}, Node ${process.version}`,
     sessions: { held: Boolean(sessions.best), rate: best.rate, rps: best.rps, p99: best.p99, seconds: best.seconds, tried: sessions.tried.map(({ samples, ...run }) => run) },
     webhook: { ...webhook, ...storm, samples: undefined, sessions: storm.sessions.length, shipped: shipments.size, unshipped: unshipped.length, repeatedCalls, orders: counts },
+    adapter,
   };
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   const svg = latencySvg([

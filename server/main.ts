@@ -5,8 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { boundServerTimeouts, toNodeListener, trustProxyFromEnv } from './adapters/node';
 import { openCheckoutBackend } from './backend';
-import { BODY_TIMEOUT_MS } from './http/http';
+import { serverRelease } from './release';
 
 /** `STRIPE_API_URL`: a Stripe API stand-in (tests, `npm run load`) instead of api.stripe.com. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
@@ -17,6 +18,8 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv): Stripe {
 }
 
 export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) {
+  // Read before the database opens: a bad TRUST_PROXY stops the start, not the first request.
+  const trustProxy = trustProxyFromEnv(env);
   const backend = await openCheckoutBackend({
     stripe: stripeFromEnv(env),
     returnPage: env.RETURN_PAGE ?? 'http://localhost:3000/',
@@ -28,12 +31,8 @@ export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) 
       process.exit(1);
     },
   });
-  const { routes, db } = backend;
-  const server = http.createServer((req, res) => void routes(req, res).then((answered) => answered || res.writeHead(404).end()));
-  // Node lets a client take 60 s over its headers and 300 s over its request: a slow client holds a
-  // socket that long. The routes answer a slow body 408 after BODY_TIMEOUT_MS; this is the backstop.
-  server.headersTimeout = BODY_TIMEOUT_MS;
-  server.requestTimeout = 2 * BODY_TIMEOUT_MS;
+  const { handlers, db } = backend;
+  const server = boundServerTimeouts(http.createServer(toNodeListener(handlers, { trustProxy })));
   await new Promise<void>((resolve) => server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1', resolve));
   const url = `http://${env.HOST ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const close = async () => {
@@ -52,7 +51,7 @@ if (require.main === module) {
       process.on('SIGINT', stop);
       // A child of a test or of the load run: go when the parent does, even if it was killed.
       if (process.env.EXIT_WITH_STDIN === '1') process.stdin.on('end', stop).resume();
-      process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
+      process.stdout.write(`${JSON.stringify({ url, pid: process.pid, release: serverRelease })}\n`);
     },
     (error: unknown) => {
       console.error(error);

@@ -1,13 +1,15 @@
-// The three routes on one server: hand `checkoutRoutes(…)` every request; it answers its own paths
-// (true) and leaves the rest to your server (false). The session route takes the button's JSON and a
-// plain form's post (answered with pages, not JSON).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The three routes as Web-standard handlers, built once from one options object. Mount each on its
+// path in your framework (a Next.js route handler, a SvelteKit endpoint, …), or hand every request to
+// `route`, which answers the three paths and returns null for any other. The session route takes the
+// button's JSON and a plain form's post (answered with pages, not JSON).
 import { createCheckoutSessionHandler, type CreateSessionOptions } from './sessions/createCheckoutSession';
 import { formCheckoutHandler, type FormCheckoutOptions } from './form/formCheckout';
-import { sendRefusal } from './form/formRefusal';
+import { refusalResponse } from './form/formRefusal';
 import { isFormRequest } from './form/formRequest';
-import { sendError, type Handler } from './http/http';
+import { errorResponse, type CheckoutContext, type Handler } from './http/http';
+import { clientLimiter, DEFAULT_LIMITS } from './limits/rateLimit';
 import { DEFAULT_INTEGRATION } from './orders/ourSession';
+import { checkSessionPolicy } from './sessions/sessionPolicy';
 import { sessionStatusHandler } from './sessions/sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './orders/stripeWebhook';
 
@@ -17,7 +19,7 @@ export const CHECKOUT_PATHS = {
   webhook: '/api/stripe-webhook',
 } as const;
 
-export interface CheckoutServerOptions
+export interface CheckoutHandlerOptions
   extends CreateSessionOptions,
     Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'>,
     Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
@@ -25,36 +27,60 @@ export interface CheckoutServerOptions
   webhookSecret?: string;
 }
 
-export function checkoutRoutes(options: CheckoutServerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+export interface CheckoutHandlers {
+  /** POST /api/checkout-sessions: the button's JSON, or a plain form's post. */
+  sessions: Handler;
+  /** GET /api/checkout-session-status?session_id=… */
+  status: Handler;
+  /** POST /api/stripe-webhook */
+  webhook: Handler;
+  /** Answers the three paths (by the request URL's path) and returns null for any other. */
+  route(request: Request, context: CheckoutContext): Promise<Response | null>;
+}
+
+/** A handler whose failure ends in a sentence (a page, to a form), never a stack. */
+function guarded(handler: Handler, log: (message: string, error: unknown) => void): Handler {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      log('A checkout route failed.', error);
+      return isFormRequest(request) ? refusalResponse(request, '/', { status: 500, reason: 'failed' }) : errorResponse(500, 'The server failed.');
+    }
+  };
+}
+
+/** Throws, at start-up, on options that would fail every session (a malformed connected account). */
+export function createCheckoutHandlers(options: CheckoutHandlerOptions): CheckoutHandlers {
+  checkSessionPolicy(options);
   const { webhookSecret, formSubmissions, formOrigins = [new URL(options.returnPage).origin] } = options;
   const log = options.log ?? console.error;
+  // One limiter for the routes: the button's sessions, the form's, and status reads each keep their buckets.
+  const limiter = options.limiter ?? clientLimiter(options.rateLimit ?? DEFAULT_LIMITS);
+  const shared = { ...options, limiter, log };
   const form: Handler = formSubmissions
-    ? formCheckoutHandler({ ...options, formSubmissions, formOrigins })
-    : async (req, res) => {
-        log('A payment form was refused (503).', 'checkoutRoutes was given no formSubmissions (docs/server.md, section 8).');
-        sendRefusal(req, res, '/', { status: 503, reason: 'misconfigured' });
+    ? formCheckoutHandler({ ...shared, formSubmissions, formOrigins })
+    : async (request) => {
+        log('A payment form was refused (503).', 'createCheckoutHandlers was given no formSubmissions (docs/server.md, section 8).');
+        return refusalResponse(request, '/', { status: 503, reason: 'misconfigured' });
       };
-  const sessions = createCheckoutSessionHandler(options);
-  const handlers: Record<string, Handler> = {
-    [CHECKOUT_PATHS.sessions]: (req, res) => (isFormRequest(req) ? form(req, res) : sessions(req, res)),
-    [CHECKOUT_PATHS.status]: sessionStatusHandler(options),
-    [CHECKOUT_PATHS.webhook]: webhookSecret
-      ? stripeWebhookHandler({ ...options, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
-      : async (_req, res) => sendError(res, 503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
-  };
-  return async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://server').pathname;
-    const handler = handlers[path];
-    if (!handler) return false;
-    try {
-      await handler(req, res);
-    } catch (error) {
-      // Nothing of the failure reaches the browser but a sentence (a page, to a form).
-      log('A checkout route failed.', error);
-      if (res.headersSent) res.end();
-      else if (path === CHECKOUT_PATHS.sessions && isFormRequest(req)) sendRefusal(req, res, '/', { status: 500, reason: 'failed' });
-      else sendError(res, 500, 'The server failed.');
-    }
-    return true;
+  const json = createCheckoutSessionHandler(shared);
+  const sessions = guarded((request, context) => (isFormRequest(request) ? form(request, context) : json(request, context)), log);
+  const status = guarded(sessionStatusHandler(shared), log);
+  const webhook = guarded(
+    webhookSecret
+      ? stripeWebhookHandler({ ...shared, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog } })
+      : async () => errorResponse(503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
+    log,
+  );
+  const byPath: Record<string, Handler> = { [CHECKOUT_PATHS.sessions]: sessions, [CHECKOUT_PATHS.status]: status, [CHECKOUT_PATHS.webhook]: webhook };
+  return {
+    sessions,
+    status,
+    webhook,
+    async route(request, context) {
+      const handler = byPath[new URL(request.url).pathname];
+      return handler ? handler(request, context) : null;
+    },
   };
 }

@@ -2,6 +2,7 @@
 // models. Each refusal is Stripe-shaped (`type`, `code` where Stripe has one, `param`, `message`), so
 // the `stripe` library raises the same error class it would against the real API.
 import type { FormObject, FormValue } from './formBody';
+import type { PriceBook } from './prices';
 
 export interface StripeErrorBody {
   type: 'invalid_request_error' | 'idempotency_error';
@@ -64,6 +65,18 @@ export const ELEMENTS_REFUSES = [
   'success_url',
 ];
 
+/** What the request is made for: the account (Stripe-Account) whose prices it may name. */
+export interface RequestScope {
+  prices: PriceBook;
+  account?: string;
+}
+
+/** Stripe's cap on one line item's quantity (the adjustable maximum's ceiling too). */
+export const MAX_LINE_QUANTITY = 999_999;
+
+/** A syntactically valid address, as Stripe checks `customer_email`. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation". */
 function badExpiry(value: FormValue | undefined, nowSeconds = Math.floor(Date.now() / 1000)): StripeErrorBody | null {
   if (value === undefined) return null;
@@ -76,13 +89,22 @@ function badExpiry(value: FormValue | undefined, nowSeconds = Math.floor(Date.no
   return null;
 }
 
-function lineItemError(item: FormValue, i: number): StripeErrorBody | null {
+function lineItemError(item: FormValue, i: number, mode: string, scope: RequestScope): StripeErrorBody | null {
   const at = `line_items[${i}]`;
   if (!isObject(item)) return invalid(at, 'Invalid object');
   if (item.price === undefined && item.price_data === undefined) return invalid(`${at}[price]`, 'You must specify either `price` or `price_data` for each line item.', 'parameter_missing');
   if (item.price !== undefined && item.price_data !== undefined) return invalid(`${at}[price]`, 'You may only specify one of these parameters: price, price_data.', 'parameters_exclusive');
   if (item.quantity === undefined) return missing(`${at}[quantity]`);
   if (!/^[1-9]\d*$/.test(String(item.quantity))) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+  if (Number(item.quantity) > MAX_LINE_QUANTITY) return invalid(`${at}[quantity]`, `This value must be less than or equal to ${MAX_LINE_QUANTITY}.`, 'parameter_invalid_integer');
+  if (item.price !== undefined) {
+    const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
+    if (!price) return invalid(`${at}[price]`, `No such price: '${String(item.price)}'`, 'resource_missing');
+    if (price.active === false) return invalid(`${at}[price]`, 'The price specified is inactive. This field only accepts active prices.');
+    if (mode === 'payment' && price.type === 'recurring') {
+      return invalid(`${at}[price]`, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
+    }
+  }
   const data = item.price_data;
   if (data === undefined) return null;
   if (!isObject(data)) return invalid(`${at}[price_data]`, 'Invalid object');
@@ -98,7 +120,7 @@ function lineItemError(item: FormValue, i: number): StripeErrorBody | null {
 }
 
 /** The first thing the real API would refuse in these create parameters, or null. */
-export function refuseSessionParams(params: FormObject): StripeErrorBody | null {
+export function refuseSessionParams(params: FormObject, scope: RequestScope): StripeErrorBody | null {
   const unknown = Object.keys(params).find((name) => !KNOWN_PARAMS.has(name));
   if (unknown) return invalid(unknown, `Received unknown parameter: ${unknown}`, 'parameter_unknown');
   if (params.mode === undefined) return missing('mode');
@@ -134,11 +156,23 @@ export function refuseSessionParams(params: FormObject): StripeErrorBody | null 
   }
   const expiry = badExpiry(params.expires_at);
   if (expiry) return expiry;
+  if (params.allow_promotion_codes !== undefined && params.discounts !== undefined) {
+    return invalid('allow_promotion_codes', 'You may only specify one of these parameters: allow_promotion_codes, discounts.', 'parameters_exclusive');
+  }
+  if (params.allow_promotion_codes !== undefined && !['true', 'false'].includes(String(params.allow_promotion_codes))) {
+    return invalid('allow_promotion_codes', 'Invalid boolean: ' + String(params.allow_promotion_codes));
+  }
+  if (params.customer_email !== undefined) {
+    if (params.customer !== undefined) return invalid('customer_email', 'You may only specify one of these parameters: customer, customer_email.', 'parameters_exclusive');
+    if (typeof params.customer_email !== 'string' || !EMAIL.test(params.customer_email)) {
+      return invalid('customer_email', `Invalid email address: ${String(params.customer_email)}`, 'email_invalid');
+    }
+  }
   if (params.mode !== 'setup') {
     const items = params.line_items;
     if (!Array.isArray(items) || items.length === 0) return missing('line_items');
     for (let i = 0; i < items.length; i++) {
-      const error = lineItemError(items[i], i);
+      const error = lineItemError(items[i], i, params.mode, scope);
       if (error) return error;
     }
   }

@@ -3,7 +3,7 @@
 // still processing, it failed, the session expired), with the events Stripe would send.
 import { randomBytes } from 'node:crypto';
 import type { FormObject, FormValue } from './formBody';
-import { MODELLED_API_VERSION } from './checkoutSessionRules';
+import { MODELLED_API_VERSION, type RequestScope } from './checkoutSessionRules';
 
 export type CompletionOutcome = 'paid' | 'processing' | 'failed';
 export type StandInObject = Record<string, unknown>;
@@ -15,42 +15,63 @@ export interface StandInEvent extends StandInObject {
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
-function amountTotal(items: FormValue | undefined): number | null {
-  if (!Array.isArray(items)) return null;
-  let total = 0;
-  for (const item of items as FormObject[]) {
+/** Each line's unit amount and currency: inline, or the named Price's. */
+function lineAmounts(items: FormValue | undefined, scope: RequestScope): Array<{ unitAmount: number | null; currency: string | null; quantity: number }> {
+  if (!Array.isArray(items)) return [];
+  return (items as FormObject[]).map((item) => {
     const data = item.price_data as FormObject | undefined;
-    if (!data || data.unit_amount === undefined) return null; // a stored price: its amount is not modelled
-    total += Number(data.unit_amount) * Number(item.quantity);
-  }
-  return total;
+    const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
+    const unitAmount = data?.unit_amount !== undefined ? Number(data.unit_amount) : (price?.unitAmount ?? null);
+    const currency = (data?.currency as string | undefined) ?? price?.currency ?? null;
+    return { unitAmount, currency, quantity: Number(item.quantity) };
+  });
+}
+
+function amountTotal(lines: ReturnType<typeof lineAmounts>): number | null {
+  if (lines.length === 0 || lines.some((line) => line.unitAmount === null)) return null;
+  return lines.reduce((total, line) => total + line.unitAmount! * line.quantity, 0);
 }
 
 interface Stored {
   session: StandInObject;
   paymentIntent: StandInObject | null;
+  /** The connected account it was created on (Stripe-Account), or undefined for the platform's. */
+  account: string | undefined;
 }
 
 export class CheckoutSessionBook {
   private readonly sessions = new Map<string, Stored>();
 
-  /** `now`: the stand-in's clock in ms (a test sets it back to create sessions "days ago"). */
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `now`: the stand-in's clock in ms (a test sets it back to create sessions "days ago").
+   * `hostedPageUrl`: where a hosted_page session's `url` points (Stripe's own origin by default; an
+   * offline server of ours serves the stand-in page instead).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly hostedPageUrl: (sessionId: string) => string = (id) => `https://checkout.stripe.com/c/pay/${id}#stand-in`,
+  ) {}
 
   private seconds(): number {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Every session as the list call returns them: newest first (by creation; the later-made first on a tie). */
-  newestFirst(): StandInObject[] {
-    const all = [...this.sessions.keys()].map((id) => this.retrieve(id)!);
+  /** Every session of `account` (the platform's when undefined) as the list call returns them: newest first (the later-made first on a tie). */
+  newestFirst(account?: string): StandInObject[] {
+    const all = [...this.sessions.keys()].filter((id) => this.sessions.get(id)!.account === account).map((id) => this.retrieve(id)!);
     return all.reverse().sort((a, b) => (b.created as number) - (a.created as number));
   }
 
-  create(params: FormObject): StandInObject {
+  /** The account a session lives on; null when there is no such session. */
+  accountOf(id: string): string | undefined | null {
+    const stored = this.sessions.get(id);
+    return stored ? stored.account : null;
+  }
+
+  create(params: FormObject, scope: RequestScope): StandInObject {
     const id = `cs_test_${token()}`;
     const uiMode = (params.ui_mode as string | undefined) ?? 'hosted_page';
-    const items = params.line_items as FormObject[] | undefined;
+    const lines = lineAmounts(params.line_items, scope);
     const session: StandInObject = {
       id,
       object: 'checkout.session',
@@ -61,8 +82,10 @@ export class CheckoutSessionBook {
       ui_mode: uiMode,
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: amountTotal(items),
-      currency: params.currency ?? (items?.[0]?.price_data as FormObject | undefined)?.currency ?? null,
+      amount_total: amountTotal(lines),
+      currency: params.currency ?? lines[0]?.currency ?? null,
+      allow_promotion_codes: params.allow_promotion_codes === 'true' ? true : null,
+      customer_email: params.customer_email ?? null,
       client_reference_id: params.client_reference_id ?? null,
       metadata: params.metadata ?? {},
       success_url: params.success_url ?? null,
@@ -70,14 +93,14 @@ export class CheckoutSessionBook {
       return_url: params.return_url ?? null,
       redirect_on_completion: uiMode === 'embedded_page' ? (params.redirect_on_completion ?? 'always') : null,
       // What Stripe answers: a hosted page on checkout.stripe.com, or a secret for Stripe.js (embedded or Elements).
-      url: uiMode === 'hosted_page' ? `https://checkout.stripe.com/c/pay/${id}#stand-in` : null,
+      url: uiMode === 'hosted_page' ? this.hostedPageUrl(id) : null,
       client_secret: uiMode === 'embedded_page' || uiMode === 'elements' ? `${id}_secret_${token(8)}` : null,
       customer_details: null,
       payment_intent: null,
       setup_intent: null,
       payment_link: null,
     };
-    this.sessions.set(id, { session, paymentIntent: null });
+    this.sessions.set(id, { session, paymentIntent: null, account: scope.account });
     return session;
   }
 
@@ -138,9 +161,12 @@ export class CheckoutSessionBook {
   }
 
   private event(id: string, type: string): StandInEvent {
+    const account = this.sessions.get(id)?.account;
     return {
       id: `evt_${token()}`,
       object: 'event',
+      // A connected account's events name it (Connect webhooks).
+      ...(account ? { account } : {}),
       api_version: MODELLED_API_VERSION,
       created: this.seconds(),
       livemode: false,

@@ -22,9 +22,17 @@ export function idempotencyKeys(now: () => number = Date.now) {
   /**
    * `refuse`: validation (nothing saved when it refuses). `execute`: the request itself, whose
    * answer is saved under `key`. `body`: the request's raw parameters, compared byte for byte.
+   * `account`: keys are kept per account (the Stripe-Account the request is made for).
    */
-  return async function once(key: string | undefined, body: string, refuse: () => StandInAnswer | null, execute: () => Promise<StandInAnswer>): Promise<StandInAnswer> {
-    if (!key) return refuse() ?? execute();
+  return async function once(
+    given: string | undefined,
+    body: string,
+    refuse: () => StandInAnswer | null,
+    execute: () => Promise<StandInAnswer>,
+    account = '',
+  ): Promise<StandInAnswer> {
+    if (!given) return refuse() ?? execute();
+    const key = `${account}/${given}`;
     if (running.has(key)) {
       return stripeError(409, {
         type: 'idempotency_error',
@@ -37,7 +45,7 @@ export function idempotencyKeys(now: () => number = Date.now) {
     if (earlier && earlier.body !== body) {
       return stripeError(400, {
         type: 'idempotency_error',
-        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${given}' if you meant to execute a different request.`,
       });
     }
     if (earlier) return { ...earlier.answer, replayed: true };

@@ -11,10 +11,11 @@ import { decodeForm } from './formBody';
 import { MODELLED_API_VERSION, refuseSessionParams } from './checkoutSessionRules';
 import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
 import { idempotencyKeys, stripeError, type StandInAnswer } from './idempotencyKeys';
+import { DEFAULT_CONNECTED_ACCOUNTS, DEFAULT_STAND_IN_PRICES, PriceBook, type StandInPrice } from './prices';
 import { listSessions } from './sessionList';
 import { confirmFromStripeJs, STRIPE_JS_CONFIRM_PATH } from './stripeJsConfirm';
 
-export { MODELLED_API_VERSION, type CompletionOutcome };
+export { MODELLED_API_VERSION, type CompletionOutcome, type StandInPrice };
 
 export interface RecordedRequest {
   method: string;
@@ -38,6 +39,12 @@ export interface StripeApiStandInOptions {
   now?: () => number;
   /** How long creating a session takes (a slow Stripe): meanwhile a request under the same key gets 409. */
   createLatencyMs?: number;
+  /** The Prices sessions may name (DEFAULT_STAND_IN_PRICES: `price_1` on the platform). */
+  prices?: readonly StandInPrice[];
+  /** The connected accounts a `Stripe-Account` header may name (DEFAULT_CONNECTED_ACCOUNTS); others are refused 403. */
+  connectedAccounts?: readonly string[];
+  /** Where a hosted_page session's `url` leads: `https://checkout.stripe.com/c/pay/<id>#stand-in` by default. */
+  hostedPageUrl?: (sessionId: string) => string;
 }
 
 export interface StripeApiStandIn {
@@ -79,8 +86,24 @@ function refuseKey(authorization: string | undefined) {
   return null;
 }
 
+/** The account a request is made for: none (the platform), a connected one, or a refusal as Stripe's. */
+function accountOf(header: string | string[] | undefined, known: readonly string[]): { account: string | undefined } | { refusal: StandInAnswer } {
+  if (header === undefined) return { account: undefined };
+  const account = String(header);
+  if (known.includes(account)) return { account };
+  return {
+    refusal: stripeError(403, {
+      type: 'invalid_request_error',
+      code: 'account_invalid',
+      message: `The provided key 'sk_test_****' does not have access to account '${account.slice(0, 40)}' (or that account does not exist). Application access may have been revoked.`,
+    }),
+  };
+}
+
 export async function startStripeApiStandIn(options: StripeApiStandInOptions = {}): Promise<StripeApiStandIn> {
-  const book = new CheckoutSessionBook(options.now);
+  const book = new CheckoutSessionBook(options.now, options.hostedPageUrl);
+  const prices = new PriceBook(options.prices ?? DEFAULT_STAND_IN_PRICES);
+  const connectedAccounts = options.connectedAccounts ?? DEFAULT_CONNECTED_ACCOUNTS;
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const once = idempotencyKeys(options.now);
@@ -96,16 +119,19 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     }
   }
 
-  async function createSession(body: string, key: string | undefined): Promise<StandInAnswer> {
+  async function createSession(body: string, key: string | undefined, account: string | undefined): Promise<StandInAnswer> {
     const params = decodeForm(body);
+    const scope = { prices, account };
     const refusal = () => {
-      const error = refuseSessionParams(params);
+      const error = refuseSessionParams(params, scope);
       return error ? stripeError(400, error) : null;
     };
-    return once(key, body, refusal, async () => {
+    // Keys are per account, as Stripe keeps them.
+    const execute = async () => {
       if (options.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.createLatencyMs));
-      return { status: 200, body: book.create(params) };
-    });
+      return { status: 200, body: book.create(params, scope) };
+    };
+    return once(key, body, refusal, execute, account);
   }
 
   async function control(path: string, body: string): Promise<{ status: number; body: unknown }> {
@@ -138,13 +164,18 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     if (version !== undefined && version !== MODELLED_API_VERSION) {
       return stripeError(400, { type: 'invalid_request_error', message: `Invalid Stripe API version: ${String(version)} (the stand-in models ${MODELLED_API_VERSION} only).` });
     }
-    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(body, req.headers['idempotency-key']?.toString());
-    if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET') return listSessions(book.newestFirst(), decodeForm(url.search.slice(1)));
+    const scope = accountOf(req.headers['stripe-account'], connectedAccounts);
+    if ('refusal' in scope) return scope.refusal;
+    const { account } = scope;
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(body, req.headers['idempotency-key']?.toString(), account);
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET') return listSessions(book.newestFirst(account), decodeForm(url.search.slice(1)));
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const query = decodeForm(url.search.slice(1));
       const expand = Array.isArray(query.expand) ? (query.expand as string[]) : [];
-      const session = book.retrieve(decodeURIComponent(one[1]), expand);
+      const id = decodeURIComponent(one[1]);
+      // Another account's session does not exist for this one.
+      const session = book.accountOf(id) === account ? book.retrieve(id, expand) : undefined;
       if (session) return { status: 200, body: session };
       return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${one[1]}'` });
     }

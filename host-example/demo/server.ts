@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { stripeJsServiceWorker } from '../../stand-ins/stripeJsWorker';
+import { toNodeHandler, trustProxyFromEnv } from '../../server/adapters/node';
 import { openCheckoutBackend, type CheckoutBackend } from '../../server/backend';
 import { describeDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
@@ -45,6 +46,8 @@ function send(res: ServerResponse, status: number, body: string, type: string): 
 
 interface Backend extends CheckoutBackend {
   standIn: StripeApiStandIn | null;
+  /** The routes through the Node adapter: true when the request was theirs. */
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 async function startBackend(origin: string, { stripe }: DemoStripe, env = process.env): Promise<Backend> {
@@ -61,7 +64,7 @@ async function startBackend(origin: string, { stripe }: DemoStripe, env = proces
     },
   );
   log(`orders: ${describeDatabase(env)}`);
-  return { ...backend, standIn };
+  return { ...backend, standIn, handle: toNodeHandler(backend.handlers, { trustProxy: trustProxyFromEnv(env) }) };
 }
 
 /**
@@ -94,8 +97,8 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
         return send(res, 503, JSON.stringify({ error: `demo: ${error.message}` }), 'application/json');
       });
       if (!started) return;
-      const { routes, standIn } = started;
-      if (await routes(req, res)) return;
+      const { handle, standIn } = started;
+      if (await handle(req, res)) return;
       if (standIn && (await checkoutStandInPage(req, res, standIn))) return;
       if (standIn && (await stripeApiProxy(req, res, standIn))) return;
     }

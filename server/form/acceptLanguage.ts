@@ -3,7 +3,7 @@
 import { chooseLanguage, type Language } from '../../src/i18n/languages';
 
 /** The header's tags, most wanted first (by `q`, then as listed); `q=0` means "not this one". */
-export function preferredTags(header: string | undefined): string[] {
+export function preferredTags(header: string | null | undefined): string[] {
   if (!header) return [];
   const ranked = header.split(',').flatMap((part, index) => {
     const [tag, ...params] = part.split(';').map((piece) => piece.trim());
@@ -14,6 +14,6 @@ export function preferredTags(header: string | undefined): string[] {
   return ranked.sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.tag);
 }
 
-export function languageOfRequest(acceptLanguage: string | undefined): Language {
+export function languageOfRequest(acceptLanguage: string | null | undefined): Language {
   return chooseLanguage(undefined, preferredTags(acceptLanguage));
 }

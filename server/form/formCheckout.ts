@@ -1,4 +1,4 @@
-// POST from a plain HTML form (no JavaScript): `productId` (and optionally `mode`, `formKey`) in,
+// POST from a plain HTML form (no JavaScript): `productId` (and optionally `quantity`, `mode`, `formKey`) in,
 // `303 See Other` to Stripe's hosted page out. Every refusal is a page in the person's language
 // (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
 // the fields, the client's rate, then Stripe.
@@ -6,17 +6,18 @@ import Stripe from 'stripe';
 import type { Catalog } from '../sessions/catalog';
 import { formFingerprint } from './formFingerprint';
 import { checkFormOrigin, originAllowance } from './formOrigin';
-import { backLink, sendRefusal, type RefusalPage } from './formRefusal';
+import { backLink, refusalResponse, type RefusalPage } from './formRefusal';
 import { parseFormSubmission } from './formRequest';
 import { formSessions } from './formSession';
 import type { FormSubmissions } from './formSubmissions';
 import { readBodyOrRefuse, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
+import { accountOption, sessionParamsFor, type SessionPolicy } from '../sessions/sessionPolicy';
 import { describeStripeFailure } from '../sessions/stripeErrors';
 
-export interface FormCheckoutOptions {
+export interface FormCheckoutOptions extends SessionPolicy {
   stripe: Stripe;
   catalog: Catalog;
   returnPage: string;
@@ -30,6 +31,8 @@ export interface FormCheckoutOptions {
   log?: (message: string, error: unknown) => void;
   /** Its `sessions` budget (SESSION_RATE_LIMIT) limits the form's submits, in buckets of their own. */
   rateLimit?: ClientLimits | false;
+  /** Where the budgets are kept (in memory from `rateLimit` by default); the form spends `formSessions`. */
+  limiter?: ClientLimiter;
   /** How long a body may take to arrive (http.ts BODY_TIMEOUT_MS by default). */
   bodyTimeoutMs?: number;
 }
@@ -44,32 +47,36 @@ const isSetUpFault = (error: unknown) =>
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
   const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
-  const limit = clientLimiter(rateLimit);
-  const trustProxy = rateLimit ? rateLimit.trustProxy : false;
-  const sessionForSubmit = formSessions({ stripe, returnPage, integration, submissions: formSubmissions, sessionRequests });
-  return async (req, res) => {
-    const isAllowed = originAllowance(formOrigins, req.headers.host);
-    const back = backLink(req.headers.referer, isAllowed);
-    const refuse = (page: RefusalPage) => sendRefusal(req, res, back, page);
-    if (req.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
-    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs, (status, _message, headers) => refuse({ status, reason: BODY_REFUSALS[status], headers }));
-    if (!body) return;
-    const origin = checkFormOrigin(req.headers, isAllowed);
+  const limit = options.limiter ?? clientLimiter(rateLimit);
+  const sessionForSubmit = formSessions({ stripe, submissions: formSubmissions, sessionRequests, requestOptions: accountOption(options) });
+  return async (request, context) => {
+    const { clientAddress } = context;
+    const { headers } = request;
+    const isAllowed = originAllowance(formOrigins, headers.get('host') ?? new URL(request.url).host);
+    const back = backLink(headers.get('referer'), isAllowed);
+    const refuse = (page: RefusalPage) => refusalResponse(request, back, page);
+    if (request.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
+    const read = await readBodyOrRefuse(request, bodyTimeoutMs, (status, _message, extra) => refuse({ status, reason: BODY_REFUSALS[status], headers: extra }));
+    if ('refusal' in read) return read.refusal;
+    const origin = checkFormOrigin(headers, isAllowed);
     if (!origin.ok) {
       log('A payment form was refused (403): posted from another site.', origin.why);
       return refuse({ status: 403, reason: 'crossSite' });
     }
-    const parsed = await parseFormSubmission(body, req.headers['content-type'] ?? '', catalog);
+    const parsed = await parseFormSubmission(read.body, headers.get('content-type') ?? '', catalog);
     if (!parsed.ok) {
       log(`A payment form was refused (${parsed.status}).`, parsed.message);
       return refuse({ status: parsed.status, reason: parsed.reason });
     }
-    const take = limit('sessions', req);
+    const take = await limit('formSessions', clientAddress);
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
-    const { product, formKey } = parsed.value;
+    const { product, quantity, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {
-      session = await sessionForSubmit(formFingerprint(req, { productId: product.id, formKey, trustProxy }), product);
+      const fingerprint = formFingerprint({ clientAddress, userAgent: headers.get('user-agent') ?? '', productId: product.id, quantity, formKey });
+      // A form leads to Stripe's hosted page, whatever mode it names (formRequest.ts).
+      const params = await sessionParamsFor({ product, quantity, mode: 'redirect' }, { returnPage, integration }, options, request, context);
+      session = await sessionForSubmit(fingerprint, { request: JSON.stringify([product.id, 'redirect', quantity]), params });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);
@@ -81,7 +88,6 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
       log('A payment form got no page to go to (502).', `Stripe's session ${session.id} has no url.`);
       return refuse({ status: 502, reason: 'unavailable' });
     }
-    res.writeHead(303, { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' });
-    res.end();
+    return new Response(null, { status: 303, headers: { Location: session.url, 'Content-Length': '0', 'Cache-Control': 'no-store' } });
   };
 }

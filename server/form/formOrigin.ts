@@ -3,7 +3,6 @@
 // Forged posts would spend the shop's Stripe budget from every visitor's address (past any per-client
 // limit) and land people on the shop's checkout from a page that said something else. The button's
 // JSON needs a preflight, which a foreign page does not pass; the form needs this check.
-import type { IncomingHttpHeaders } from 'node:http';
 
 export type OriginVerdict = { ok: true } | { ok: false; why: string };
 
@@ -13,9 +12,9 @@ export type OriginVerdict = { ok: true } | { ok: false; why: string };
  * is. A request with neither header comes from no current browser (curl, a server, a very old
  * browser): no site can forge it from a visitor's browser, so it passes.
  */
-export function checkFormOrigin(headers: IncomingHttpHeaders, isAllowed: (origin: string) => boolean): OriginVerdict {
-  const site = headers['sec-fetch-site']?.toString();
-  const origin = headers.origin?.toString();
+export function checkFormOrigin(headers: Headers, isAllowed: (origin: string) => boolean): OriginVerdict {
+  const site = headers.get('sec-fetch-site') ?? undefined;
+  const origin = headers.get('origin') ?? undefined;
   if (site === 'cross-site') return { ok: false, why: 'Sec-Fetch-Site: cross-site' };
   if (site === 'same-origin') return { ok: true };
   if (origin === 'null') return { ok: false, why: 'Origin: null (an opaque origin)' };
@@ -50,11 +49,11 @@ export function formOriginsFromEnv(env: NodeJS.ProcessEnv, returnPage: string): 
 }
 
 /** `allowed`, plus this server's own origin as the request names it (its Host header). */
-export function originAllowance(allowed: readonly string[], host: string | undefined): (origin: string) => boolean {
+export function originAllowance(allowed: readonly string[], host: string | null | undefined): (origin: string) => boolean {
   return (origin) => {
     if (allowed.includes(origin)) return true;
     try {
-      return host !== undefined && new URL(origin).host === host;
+      return !!host && new URL(origin).host === host;
     } catch {
       return false;
     }

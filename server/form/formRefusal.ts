@@ -2,7 +2,7 @@
 // language (Accept-Language), the language on <html>, and a link back to the page they came from.
 // The page runs nothing: its CSP allows its one inline style, by hash, and no script.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bytesResponse } from '../http/http';
 import { languageOfRequest } from './acceptLanguage';
 import { REFUSAL_TEXTS, type RefusalReason } from './refusalTexts';
 
@@ -18,7 +18,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * Where "back" leads: the page that posted the form when it is one of the allowed origins' (the
  * Referer), otherwise the root of this site. Never a page of another site, never a `javascript:` URL.
  */
-export function backLink(referer: string | undefined, isAllowedOrigin: (origin: string) => boolean): string {
+export function backLink(referer: string | null | undefined, isAllowedOrigin: (origin: string) => boolean): string {
   try {
     const url = new URL(referer ?? '');
     if ((url.protocol === 'https:' || url.protocol === 'http:') && isAllowedOrigin(url.origin)) return url.href;
@@ -37,7 +37,7 @@ export interface RefusalPage {
   headers?: Record<string, string>;
 }
 
-export function renderRefusal(acceptLanguage: string | undefined, reason: RefusalReason, back: string, seconds?: number) {
+export function renderRefusal(acceptLanguage: string | null | undefined, reason: RefusalReason, back: string, seconds?: number) {
   const lang = languageOfRequest(acceptLanguage);
   const texts = REFUSAL_TEXTS[lang];
   const sentence = texts[reason].replace('{seconds}', String(seconds ?? ''));
@@ -52,11 +52,10 @@ export function renderRefusal(acceptLanguage: string | undefined, reason: Refusa
   };
 }
 
-export function sendRefusal(req: IncomingMessage, res: ServerResponse, back: string, { status, reason, retryAfterSeconds, headers = {} }: RefusalPage): void {
-  const { html, lang } = renderRefusal(req.headers['accept-language'], reason, back, retryAfterSeconds);
-  res.writeHead(status, {
+export function refusalResponse(request: Request, back: string, { status, reason, retryAfterSeconds, headers = {} }: RefusalPage): Response {
+  const { html, lang } = renderRefusal(request.headers.get('accept-language'), reason, back, retryAfterSeconds);
+  return bytesResponse(status, html, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(html)),
     'Content-Language': lang,
     'Content-Security-Policy': REFUSAL_CSP,
     'X-Content-Type-Options': 'nosniff',
@@ -67,5 +66,4 @@ export function sendRefusal(req: IncomingMessage, res: ServerResponse, back: str
     ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}),
     ...headers,
   });
-  res.end(html);
 }

@@ -2,15 +2,21 @@
 // still open; otherwise one made now under the window's key, with the parameters first recorded for
 // that key (sessionRequests.ts), so submits at once, or a retry after a crash, get the same session.
 import Stripe from 'stripe';
-import type { Product } from '../sessions/catalog';
 import type { FormSubmissions } from './formSubmissions';
-import { checkoutSessionParams, type SessionOrigin } from '../sessions/sessionParams';
 import type { SessionRequests } from '../sessions/sessionRequests';
 
-export interface FormSessionOptions extends SessionOrigin {
+export interface FormSessionOptions {
   stripe: Stripe;
   submissions: FormSubmissions;
   sessionRequests: SessionRequests;
+  /** Stripe's request options: the connected account (sessionPolicy.ts), if any. */
+  requestOptions?: Stripe.RequestOptions;
+}
+
+/** What a submit asks for: its identity under the key (product, quantity) and the parameters a first attempt sends. */
+export interface FormAsk {
+  request: string;
+  params: Stripe.Checkout.SessionCreateParams;
 }
 
 type Session = Stripe.Checkout.Session;
@@ -26,9 +32,9 @@ const IN_USE_WAITS_MS = [250, 500, 1000, 2000];
 const keyInUse = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 409;
 
 /** A session a person can still pay on; null when it is over (paid, expired) or unknown to this account. */
-async function stillOpen(stripe: Stripe, sessionId: string): Promise<Session | null> {
+async function stillOpen(stripe: Stripe, sessionId: string, requestOptions: Stripe.RequestOptions): Promise<Session | null> {
   try {
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const session = await stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions);
     return session.status === 'open' && session.url ? session : null;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
@@ -36,28 +42,28 @@ async function stillOpen(stripe: Stripe, sessionId: string): Promise<Session | n
   }
 }
 
-export function formSessions({ stripe, submissions, sessionRequests, ...origin }: FormSessionOptions) {
+export function formSessions({ stripe, submissions, sessionRequests, requestOptions = {} }: FormSessionOptions) {
   // Submits at once on this instance share one call; on another instance, the 409 is waited out.
   const inFlight = new Map<string, Promise<Session>>();
-  async function create(product: Product, idempotencyKey: string): Promise<Session> {
-    // The fingerprint names the product, so a window's key is never asked for another one.
-    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, 'redirect']), () => checkoutSessionParams(product, 'redirect', origin));
+  async function create(ask: FormAsk, idempotencyKey: string): Promise<Session> {
+    // The fingerprint names the product and quantity, so a window's key is never asked for another one.
+    const fixed = await sessionRequests.fix(idempotencyKey, ask.request, () => ask.params);
     if (!fixed.ok) throw new Error(`Idempotency-Key ${idempotencyKey} was first used for another request.`);
     return createWhenFree(fixed.params, idempotencyKey, IN_USE_WAITS_MS);
   }
   async function createWhenFree(params: Stripe.Checkout.SessionCreateParams, idempotencyKey: string, waits: readonly number[]): Promise<Session> {
     try {
-      return await stripe.checkout.sessions.create(params, { idempotencyKey });
+      return await stripe.checkout.sessions.create(params, { idempotencyKey, ...requestOptions });
     } catch (error) {
       if (!keyInUse(error) || waits.length === 0) throw error;
       await new Promise((resolve) => setTimeout(resolve, waits[0]));
       return createWhenFree(params, idempotencyKey, waits.slice(1));
     }
   }
-  function shared(product: Product, idempotencyKey: string): Promise<Session> {
+  function shared(ask: FormAsk, idempotencyKey: string): Promise<Session> {
     let call = inFlight.get(idempotencyKey);
     if (!call) {
-      call = create(product, idempotencyKey);
+      call = create(ask, idempotencyKey);
       inFlight.set(idempotencyKey, call);
       const forget = () => inFlight.delete(idempotencyKey);
       call.then(forget, forget);
@@ -65,14 +71,14 @@ export function formSessions({ stripe, submissions, sessionRequests, ...origin }
     return call;
   }
 
-  return async function sessionForSubmit(fingerprint: string, product: Product): Promise<Session> {
+  return async function sessionForSubmit(fingerprint: string, ask: FormAsk): Promise<Session> {
     let submit = await submissions.claim(fingerprint);
     if (submit.sessionId) {
-      const open = await stillOpen(stripe, submit.sessionId);
+      const open = await stillOpen(stripe, submit.sessionId, requestOptions);
       if (open) return open;
       submit = await submissions.renew(fingerprint, submit.idempotencyKey);
     }
-    const session = await shared(product, submit.idempotencyKey);
+    const session = await shared(ask, submit.idempotencyKey);
     await submissions.recordSession(fingerprint, submit.idempotencyKey, session.id);
     return session;
   };

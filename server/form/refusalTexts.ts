@@ -6,6 +6,8 @@ import type { Language } from '../../src/i18n/languages';
 export type RefusalReason =
   /** 400: the catalog has no such product. */
   | 'product'
+  /** 400: a quantity the product is not sold in. */
+  | 'quantity'
   /** 400, 415: the form's fields or encoding are not what this server takes (the host's mistake). */
   | 'form'
   /** 403: posted from a page of another site. */
@@ -33,6 +35,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Your payment did not start',
     back: 'Back to the shop',
     product: 'The shop does not sell this product (or no longer does), so no payment was started.',
+    quantity: 'The shop does not sell this quantity of the product, so no payment was started. Go back and choose another quantity.',
     form: 'This payment form is not set up correctly, so no payment was started. Please let the shop know.',
     crossSite: 'This payment form was sent from another website. To protect you, payments start only from the shop’s own pages.',
     busy: 'Too many payments were started from your connection. Please wait {seconds} seconds, then try again.',
@@ -47,6 +50,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Votre paiement n’a pas démarré',
     back: 'Retour à la boutique',
     product: 'La boutique ne vend pas (ou plus) ce produit\u00a0: aucun paiement n’a été lancé.',
+    quantity: 'La boutique ne vend pas ce produit dans cette quantité\u00a0: aucun paiement n’a été lancé. Retournez choisir une autre quantité.',
     form: 'Ce formulaire de paiement est mal configuré\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
     crossSite: 'Ce formulaire de paiement a été envoyé depuis un autre site. Pour vous protéger, un paiement ne démarre que depuis les pages de la boutique.',
     busy: 'Trop de paiements ont été lancés depuis votre connexion. Veuillez patienter {seconds}\u00a0secondes, puis réessayer.',
@@ -61,6 +65,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Ihre Zahlung wurde nicht gestartet',
     back: 'Zurück zum Shop',
     product: 'Dieses Produkt wird hier nicht (mehr) verkauft, daher wurde keine Zahlung gestartet.',
+    quantity: 'Dieses Produkt wird in dieser Menge nicht verkauft, daher wurde keine Zahlung gestartet. Gehen Sie zurück und wählen Sie eine andere Menge.',
     form: 'Dieses Zahlungsformular ist falsch eingerichtet, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
     crossSite: 'Dieses Zahlungsformular wurde von einer anderen Website gesendet. Zu Ihrem Schutz starten Zahlungen nur auf den Seiten des Shops.',
     busy: 'Von Ihrer Verbindung wurden zu viele Zahlungen gestartet. Bitte warten Sie {seconds} Sekunden und versuchen Sie es dann erneut.',
@@ -75,6 +80,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Su pago no se ha iniciado',
     back: 'Volver a la tienda',
     product: 'La tienda no vende (o ya no vende) este producto, así que no se ha iniciado ningún pago.',
+    quantity: 'La tienda no vende esta cantidad del producto, así que no se ha iniciado ningún pago. Vuelva y elija otra cantidad.',
     form: 'Este formulario de pago no está bien configurado, así que no se ha iniciado ningún pago. Avise a la tienda.',
     crossSite: 'Este formulario de pago se envió desde otro sitio web. Para protegerle, los pagos solo se inician desde las páginas de la tienda.',
     busy: 'Se han iniciado demasiados pagos desde su conexión. Espere {seconds} segundos y vuelva a intentarlo.',
@@ -89,6 +95,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Il pagamento non è stato avviato',
     back: 'Torna al negozio',
     product: 'Questo prodotto non è (più) in vendita qui, quindi nessun pagamento è stato avviato.',
+    quantity: 'Questo prodotto non è in vendita in questa quantità, quindi nessun pagamento è stato avviato. Torna indietro e scegli un’altra quantità.',
     form: 'Questo modulo di pagamento non è configurato correttamente, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
     crossSite: 'Questo modulo di pagamento è stato inviato da un altro sito. Per proteggerti, i pagamenti partono solo dalle pagine del negozio.',
     busy: 'Dalla tua connessione sono stati avviati troppi pagamenti. Attendi {seconds} secondi, poi riprova.',
@@ -103,6 +110,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Je betaling is niet gestart',
     back: 'Terug naar de winkel',
     product: 'Deze winkel verkoopt dit product niet (meer), dus er is geen betaling gestart.',
+    quantity: 'De winkel verkoopt dit product niet in deze hoeveelheid, dus er is geen betaling gestart. Ga terug en kies een andere hoeveelheid.',
     form: 'Dit betaalformulier is niet goed ingesteld, dus er is geen betaling gestart. Laat het de winkel weten.',
     crossSite: 'Dit betaalformulier is vanaf een andere website verstuurd. Om je te beschermen starten betalingen alleen vanaf de pagina’s van de winkel.',
     busy: 'Er zijn te veel betalingen gestart vanaf je verbinding. Wacht {seconds} seconden en probeer het dan opnieuw.',
@@ -118,6 +126,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Seu pagamento não foi iniciado',
     back: 'Voltar à loja',
     product: 'A loja não vende (ou não vende mais) este produto, então nenhum pagamento foi iniciado.',
+    quantity: 'A loja não vende esta quantidade do produto, então nenhum pagamento foi iniciado. Volte e escolha outra quantidade.',
     form: 'Este formulário de pagamento está configurado incorretamente, então nenhum pagamento foi iniciado. Avise a loja.',
     crossSite: 'Este formulário de pagamento foi enviado de outro site. Para sua proteção, os pagamentos só começam nas páginas da loja.',
     busy: 'Muitos pagamentos foram iniciados a partir da sua conexão. Aguarde {seconds} segundos e tente novamente.',
@@ -132,6 +141,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'お支払いは開始されませんでした',
     back: 'ショップに戻る',
     product: 'この商品はこちらでは販売していない（または販売を終了した）ため、お支払いは開始されませんでした。',
+    quantity: 'この数量ではこの商品を販売していないため、お支払いは開始されませんでした。戻って別の数量をお選びください。',
     form: 'このお支払いフォームの設定に誤りがあるため、お支払いは開始されませんでした。ショップにお知らせください。',
     crossSite: 'このお支払いフォームは別のウェブサイトから送信されました。お客様を守るため、お支払いはショップのページからのみ開始できます。',
     busy: 'お使いの接続から開始されたお支払いが多すぎます。{seconds} 秒お待ちのうえ、もう一度お試しください。',

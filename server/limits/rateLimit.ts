@@ -2,9 +2,9 @@
 // status read is a call against the Stripe account's rate limit, which every real customer shares;
 // one client looping on an endpoint must run dry, not the account. Wallet sessions are created before
 // anyone clicks (one per page view near a button), so they have a budget of their own: page views
-// never cost a person's click. In memory, per instance: N instances allow N times the rate (see
+// never cost a person's click. The limiter is asynchronous so its buckets can live in a shared store;
+// the one here keeps them in memory, per instance: N instances allow N times the rate (see
 // docs/server.md). A bucket refills at `perMinute`, up to `burst`.
-import type { IncomingMessage } from 'node:http';
 import { clientKey } from './clientKey';
 
 export interface RateLimit {
@@ -21,14 +21,18 @@ export interface ClientLimits {
   walletSessions: RateLimit | false;
   /** Reads of `GET /api/checkout-session-status`. */
   status: RateLimit | false;
-  /**
-   * Your proxy's address for the client: the last X-Forwarded-For entry (the one your proxy added).
-   * Only behind a proxy that sets it: otherwise a client chooses its own key.
-   */
-  trustProxy?: boolean;
 }
 
-export type LimitKind = 'sessions' | 'walletSessions' | 'status';
+/** `formSessions`: a plain form's submits, on the `sessions` budget in buckets of their own. */
+export type LimitKind = 'sessions' | 'walletSessions' | 'status' | 'formSessions';
+
+/** Which budget of ClientLimits each kind spends. */
+export const LIMIT_OF_KIND: Readonly<Record<LimitKind, keyof ClientLimits>> = {
+  sessions: 'sessions',
+  walletSessions: 'walletSessions',
+  status: 'status',
+  formSessions: 'sessions',
+};
 
 /**
  * Clicks: a person clicks a few times; a script looping is refused after ten, then gets one every 6 s.
@@ -45,12 +49,6 @@ export const DEFAULT_LIMITS: ClientLimits = {
 const MAX_CLIENTS = 100_000;
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-/** The client's bucket key: its address (your proxy's word for it when trusted), an IPv6 one by its /64. */
-export function clientAddress(req: IncomingMessage, trustProxy = false): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-for']?.toString().split(',').pop()?.trim() : undefined;
-  return clientKey(forwarded || req.socket.remoteAddress || 'unknown');
-}
 
 export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number = Date.now) {
   const perMs = perMinute / 60_000;
@@ -80,16 +78,21 @@ export function tokenBuckets({ burst, perMinute }: RateLimit, now: () => number 
   };
 }
 
-export type ClientLimiter = (kind: LimitKind, req: IncomingMessage) => Take;
+/**
+ * One call against a client's budget of `kind`. `clientAddress` is the context's (the adapter resolved
+ * it); the limiter keys it by clientKey (an IPv6 client by its /64). Asynchronous, so a store shared by
+ * every instance (a database) can stand behind the same interface.
+ */
+export type ClientLimiter = (kind: LimitKind, clientAddress: string) => Promise<Take>;
 
-/** One bucket set per kind; `false` (or a kind set to false) lets every call through. */
+/** In memory: one bucket set per kind; `false` (or a kind set to false) lets every call through. */
 export function clientLimiter(limits: ClientLimits | false, now: () => number = Date.now): ClientLimiter {
   const kinds = {} as Record<LimitKind, ReturnType<typeof tokenBuckets> | null>;
-  for (const kind of ['sessions', 'walletSessions', 'status'] as const) {
-    const limit = limits && limits[kind];
+  for (const kind of Object.keys(LIMIT_OF_KIND) as LimitKind[]) {
+    const limit = limits && limits[LIMIT_OF_KIND[kind]];
     kinds[kind] = limit ? tokenBuckets(limit, now) : null;
   }
-  return (kind, req) => kinds[kind]?.take(clientAddress(req, limits && limits.trustProxy)) ?? { ok: true };
+  return async (kind, clientAddress) => kinds[kind]?.take(clientKey(clientAddress || 'unknown')) ?? { ok: true };
 }
 
 /** `burst/perMinute` (e.g. `10/10`), `off`, or unset (the default). */
@@ -99,12 +102,11 @@ function limitFromEnv(value: string | undefined, fallback: RateLimit | false): R
   return burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) ? { burst, perMinute } : fallback;
 }
 
-/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT; TRUST_PROXY=1 behind a proxy. */
+/** SESSION_RATE_LIMIT, WALLET_SESSION_RATE_LIMIT, STATUS_RATE_LIMIT (TRUST_PROXY is the adapter's: adapters/trustProxy.ts). */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ClientLimits {
   return {
     sessions: limitFromEnv(env.SESSION_RATE_LIMIT, DEFAULT_LIMITS.sessions),
     walletSessions: limitFromEnv(env.WALLET_SESSION_RATE_LIMIT, DEFAULT_LIMITS.walletSessions),
     status: limitFromEnv(env.STATUS_RATE_LIMIT, DEFAULT_LIMITS.status),
-    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -2,9 +2,10 @@
 // secret, and the order fulfilled once per session however often, in whatever order and to however
 // many instances Stripe delivers. A 2xx tells Stripe "received"; a 400 "not from Stripe"; a 409 "being
 // shipped by another delivery right now" and a 500 "failed": both mean "deliver again later".
-import type Stripe from 'stripe';
+// Verified with the Web Crypto provider, so the route runs where node:crypto does not (edge runtimes).
+import Stripe from 'stripe';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
-import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from '../http/http';
+import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { notOurs } from './ourSession';
 
 export interface WebhookOptions extends FulfilmentOptions {
@@ -50,29 +51,34 @@ async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Pro
   return 'done';
 }
 
+/** Web Crypto's HMAC: one provider for every request. */
+const subtleCrypto = Stripe.createSubtleCryptoProvider();
+
 export function stripeWebhookHandler({ stripe, secret, toleranceSeconds, bodyTimeoutMs, ...fulfilment }: WebhookOptions): Handler {
   const log = fulfilment.log ?? console.error;
-  return async (req, res) => {
-    if (refuseMethod(req, res, 'POST')) return;
-    const signature = req.headers['stripe-signature']?.toString();
-    if (!signature) return sendError(res, 400, 'Missing Stripe-Signature header.');
-    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs);
-    if (!body) return;
+  return async (request) => {
+    const wrongMethod = refuseMethod(request, 'POST');
+    if (wrongMethod) return wrongMethod;
+    const signature = request.headers.get('stripe-signature');
+    if (!signature) return errorResponse(400, 'Missing Stripe-Signature header.');
+    const read = await readBodyOrRefuse(request, bodyTimeoutMs);
+    if ('refusal' in read) return read.refusal;
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(body, signature, secret, toleranceSeconds);
+      // Over the exact bytes received: re-serialised JSON would not match the signature.
+      event = await stripe.webhooks.constructEventAsync(read.body, signature, secret, toleranceSeconds, subtleCrypto);
     } catch (error) {
-      return sendError(res, 400, `Webhook signature refused: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
+      return errorResponse(400, `Webhook signature refused: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
     }
     let result: 'done' | 'busy';
     try {
       result = await handleEvent(event, fulfilment);
     } catch (error) {
       log(`Webhook ${event.type} (${event.id}) failed; Stripe will deliver it again.`, error);
-      return sendError(res, 500, 'The event could not be handled now.');
+      return errorResponse(500, 'The event could not be handled now.');
     }
     // Never a 2xx while another delivery's fulfil may still fail: Stripe must keep this event.
-    if (result === 'busy') return sendError(res, 409, 'This order is being fulfilled by another delivery; deliver again later.');
-    sendJson(res, 200, { received: true });
+    if (result === 'busy') return errorResponse(409, 'This order is being fulfilled by another delivery; deliver again later.');
+    return jsonResponse(200, { received: true });
   };
 }

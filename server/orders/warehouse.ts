@@ -24,7 +24,8 @@ export function warehouseFulfil({ url, timeoutMs = 10_000, log = console.log }: 
     const order: WarehouseOrder = {
       checkoutSessionId: session.id,
       productId: session.metadata?.product_id ?? null,
-      quantity: 1,
+      // The session's metadata says how many (sessionParams.ts); sessions from before it bought one.
+      quantity: Number(session.metadata?.quantity) || 1,
       amountTotal: session.amount_total,
       currency: session.currency,
     };

@@ -1,18 +1,18 @@
-// POST: the button's session endpoint. `{ productId, mode }` in, `{ url }` (redirect),
+// POST: the button's session endpoint. `{ productId, quantity?, mode }` in, `{ url }` (redirect),
 // `{ clientSecret }` (embedded) or `{ clientSecret, expiresAt }` (wallets: seconds since the epoch) out; the button's Idempotency-Key goes to Stripe as the request's, so
 // a retried click never makes a second session, and every attempt under it sends the first attempt's
 // parameters (sessionRequests.ts), so Stripe never refuses the retry.
 import type Stripe from 'stripe';
 import type { Catalog } from './catalog';
-import { readBodyOrRefuse, refuseMethod, sendError, sendJson, type Handler } from '../http/http';
+import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
-import { clientLimiter, DEFAULT_LIMITS, type ClientLimits } from '../limits/rateLimit';
-import { checkoutSessionParams } from './sessionParams';
+import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
+import { accountOption, sessionParamsFor, type SessionPolicy } from './sessionPolicy';
 import { parseSessionRequest, type ButtonMode } from './sessionRequest';
 import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
-export interface CreateSessionOptions {
+export interface CreateSessionOptions extends SessionPolicy {
   stripe: Stripe;
   catalog: Catalog;
   /** The page Stripe sends the person back to, with `?session_id=…` (e.g. https://shop.example/checkout/return). */
@@ -21,6 +21,8 @@ export interface CreateSessionOptions {
   log?: (message: string, error: unknown) => void;
   /** Stripe calls per client (rateLimit.ts): clicks, wallet sessions, status reads; `false` for none (a proxy in front limits already). */
   rateLimit?: ClientLimits | false;
+  /** Where the budgets are kept: in memory by default (from `rateLimit`); a store shared by instances goes here. */
+  limiter?: ClientLimiter;
   /** The first parameters per Idempotency-Key (sessionRequests.ts), so a retry sends the same ones. */
   sessionRequests: SessionRequests;
   /** The `metadata.integration` tag on every session created (ourSession.ts); CHECKOUT_INTEGRATION. */
@@ -44,33 +46,36 @@ export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'cli
 
 export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
   const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION, bodyTimeoutMs } = options;
-  const limit = clientLimiter(rateLimit);
-  return async (req, res) => {
-    if (refuseMethod(req, res, 'POST')) return;
-    const body = await readBodyOrRefuse(req, res, bodyTimeoutMs);
-    if (!body) return;
-    const parsed = parseSessionRequest(body, req.headers, catalog);
-    if (!parsed.ok) return sendError(res, parsed.status, parsed.message);
-    const { product, mode, idempotencyKey } = parsed.value;
+  const limit = options.limiter ?? clientLimiter(rateLimit);
+  return async (request, context) => {
+    const { clientAddress } = context;
+    const wrongMethod = refuseMethod(request, 'POST');
+    if (wrongMethod) return wrongMethod;
+    const read = await readBodyOrRefuse(request, bodyTimeoutMs);
+    if ('refusal' in read) return read.refusal;
+    const parsed = parseSessionRequest(read.body, request.headers, catalog);
+    if (!parsed.ok) return errorResponse(parsed.status, parsed.message);
+    const { product, quantity, mode, idempotencyKey } = parsed.value;
     // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
     // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
-    const take = limit(mode === 'wallets' ? 'walletSessions' : 'sessions', req);
+    const take = await limit(mode === 'wallets' ? 'walletSessions' : 'sessions', clientAddress);
     if (!take.ok) {
       const wait = String(take.retryAfterSeconds);
-      return sendError(res, 429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
+      return errorResponse(429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
     }
-    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode]), () => checkoutSessionParams(product, mode, { returnPage, integration }));
-    if (!fixed.ok) return sendError(res, 409, 'This Idempotency-Key was first used for another product or mode; a new click sends a new key.');
+    const params = await sessionParamsFor({ product, quantity, mode }, { returnPage, integration }, options, request, context);
+    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode, quantity]), () => params);
+    if (!fixed.ok) return errorResponse(409, 'This Idempotency-Key was first used for another product, quantity or mode; a new click sends a new key.');
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey });
+      session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey, ...accountOption(options) });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session');
       log(failure.message, error);
-      return sendError(res, failure.status, failure.message);
+      return errorResponse(failure.status, failure.message);
     }
     const reply = sessionReply(session, mode);
-    if (!reply) return sendError(res, 502, `Stripe's session ${session.id} has no ${mode === 'redirect' ? 'url' : 'client_secret'}.`);
-    sendJson(res, 200, reply);
+    if (!reply) return errorResponse(502, `Stripe's session ${session.id} has no ${mode === 'redirect' ? 'url' : 'client_secret'}.`);
+    return jsonResponse(200, reply);
   };
 }

@@ -30,26 +30,44 @@ export interface SessionOrigin {
   integration: string;
 }
 
+/** What was asked for: the product, how many (within its range), and the kind of session. */
+export interface SessionOrder {
+  product: Product;
+  quantity: number;
+  mode: ButtonMode;
+}
+
+/** What the server decided for this session beyond the product (sessionPolicy.ts). */
+export interface SessionChoices {
+  /** The promotion-code field on Stripe's page. */
+  allowPromotionCodes?: boolean;
+  /** Prefilled on Stripe's page, from the host's own session. */
+  customerEmail?: string;
+}
+
+/** One line: the Stripe Price the product names, or its inline price. */
+function lineItem(product: Product, quantity: number): Stripe.Checkout.SessionCreateParams.LineItem {
+  if (product.price !== undefined) return { price: product.price, quantity };
+  return { price_data: { currency: product.currency, unit_amount: product.unitAmount, product_data: { name: product.name } }, quantity };
+}
+
 /**
  * Computed once per Idempotency-Key (sessionRequests.ts): `expires_at` depends on the clock, so a
  * retry resends the first attempt's parameters rather than calling this again.
  */
 export function checkoutSessionParams(
-  product: Product,
-  mode: ButtonMode,
+  { product, quantity, mode }: SessionOrder,
   { returnPage, integration }: SessionOrigin,
+  choices: SessionChoices = {},
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Stripe.Checkout.SessionCreateParams {
   const common = {
     mode: 'payment',
-    line_items: [
-      {
-        price_data: { currency: product.currency, unit_amount: product.unitAmount, product_data: { name: product.name } },
-        quantity: 1,
-      },
-    ],
-    // For fulfilment: which product the session paid for, and that it is this integration's to ship.
-    metadata: ourMetadata(integration, product.id),
+    line_items: [lineItem(product, quantity)],
+    // For fulfilment: which product the session paid for, how many, and that it is this integration's to ship.
+    metadata: { ...ourMetadata(integration, product.id), quantity: String(quantity) },
+    ...(choices.allowPromotionCodes ? { allow_promotion_codes: true } : {}),
+    ...(choices.customerEmail ? { customer_email: choices.customerEmail } : {}),
   } satisfies Stripe.Checkout.SessionCreateParams;
   const back = withQuery(returnPage, 'session_id', SESSION_ID_TEMPLATE);
   if (mode === 'embedded') return { ...common, ui_mode: 'embedded_page', return_url: back };

@@ -1,8 +1,7 @@
-// What the button sends for a Checkout Session: `{ productId, mode }` as JSON, and a fresh
+// What the button sends for a Checkout Session: `{ productId, quantity?, mode }` as JSON, and a fresh
 // Idempotency-Key header per click (per wallet session, in wallets mode). Never an amount: the price
 // comes from the catalog.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Catalog, Product } from './catalog';
+import { quantityOf, type Catalog, type Product } from './catalog';
 
 /**
  * The kind of session the button asks for: Stripe's hosted page (`redirect`, also the card button of
@@ -13,6 +12,8 @@ const MODES: ButtonMode[] = ['redirect', 'embedded', 'wallets'];
 
 export interface SessionRequest {
   product: Product;
+  /** Within the product's range (catalog.ts). */
+  quantity: number;
   mode: ButtonMode;
   idempotencyKey: string;
 }
@@ -24,21 +25,23 @@ const refuse = (message: string, status: 400 | 415 = 400): Parsed<never> => ({ o
 /** Stripe takes keys of up to 255 characters; the button sends a UUID. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
 
-export function parseSessionRequest(body: Buffer, headers: IncomingHttpHeaders, catalog: Catalog): Parsed<SessionRequest> {
-  const type = headers['content-type'] ?? '';
+export function parseSessionRequest(body: Uint8Array, headers: Headers, catalog: Catalog): Parsed<SessionRequest> {
+  const type = headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return refuse('Send the session request as JSON (Content-Type: application/json).', 415);
-  const idempotencyKey = headers['idempotency-key']?.toString() ?? '';
+  const idempotencyKey = headers.get('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refuse('The Idempotency-Key header is missing or malformed (8 to 255 visible characters).');
   let input: unknown;
   try {
-    input = JSON.parse(body.toString('utf8'));
+    input = JSON.parse(new TextDecoder().decode(body));
   } catch {
     return refuse('The body is not JSON.');
   }
-  const { productId, mode } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const { productId, mode, quantity: asked } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (typeof productId !== 'string') return refuse('The body needs a productId (a string).');
   const product = catalog(productId);
   if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`);
   if (!MODES.includes(mode as ButtonMode)) return refuse(`mode must be "redirect", "embedded" or "wallets".`);
-  return { ok: true, value: { product, mode: mode as ButtonMode, idempotencyKey } };
+  const quantity = quantityOf(product, asked);
+  if (!quantity.ok) return refuse(quantity.message);
+  return { ok: true, value: { product, quantity: quantity.quantity, mode: mode as ButtonMode, idempotencyKey } };
 }

@@ -30,4 +30,13 @@ describe('checkRedirectUrl', () => {
   it('refuses an https URL when the allowed list holds only an http origin', () => {
     expect(checkRedirectUrl('https://pay.example.com/x', ['http://pay.example.com'])?.code).toBe('redirect_refused');
   });
+
+  it('lets a loopback http origin through only when the host listed it (the offline checkout server)', () => {
+    expect(checkRedirectUrl('http://127.0.0.1:4242/demo-checkout?session=cs_test_a1', ['http://127.0.0.1:4242'])).toBeNull();
+    expect(checkRedirectUrl('http://localhost:4242/demo-checkout', ['http://localhost:4242/'])).toBeNull();
+    expect(checkRedirectUrl('http://127.0.0.1:4242/demo-checkout', ALLOWED)?.code).toBe('redirect_refused');
+    expect(checkRedirectUrl('http://127.0.0.1:4243/demo-checkout', ['http://127.0.0.1:4242'])?.code).toBe('redirect_refused');
+    expect(checkRedirectUrl('http://shop.example/pay', ['http://shop.example'])?.code).toBe('redirect_refused');
+    expect(checkRedirectUrl('http://127.0.0.1.evil.example/pay', ['http://127.0.0.1.evil.example'])?.code).toBe('redirect_refused');
+  });
 });

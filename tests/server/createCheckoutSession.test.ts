@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { DEFAULT_INTEGRATION } from '../../server/orders/ourSession';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import type { ClientLimits } from '../../server/limits/rateLimit';
 import * as sessionParams from '../../server/sessions/sessionParams';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
@@ -20,7 +20,7 @@ const logged: string[] = [];
 let store: Awaited<ReturnType<typeof memoryOrders>>;
 
 async function start(stripe: Stripe, rateLimit: ClientLimits | false = false): Promise<Served> {
-  const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
+  const routes = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
   return serveRoutes(routes);
 }
 
@@ -59,7 +59,7 @@ describe('POST /api/checkout-sessions', () => {
       mode: 'payment',
       ui_mode: 'hosted_page',
       line_items: [{ price_data: { currency: 'eur', unit_amount: '1200', product_data: { name: 'Coffee beans, 1 kg' } }, quantity: '1' }],
-      metadata: { product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION },
+      metadata: { product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION, quantity: '1' },
       success_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${RETURN_PAGE}?checkout=canceled`,
     });
@@ -156,13 +156,13 @@ describe('POST /api/checkout-sessions', () => {
     const before = standIn.requests.length;
     const res = await post({ productId: 'coffee-beans-1kg', mode: 'embedded' }, { key: 'one-key-two-requests' });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: expect.stringContaining('first used for another product or mode') });
+    expect(await res.json()).toEqual({ error: expect.stringContaining('first used for another product, quantity or mode') });
     expect(standIn.requests.length).toBe(before);
   });
 
   it('every session is tagged as this integration\'s (metadata.integration), for the webhook and reconcile to know it', async () => {
     await post({ productId: 'coffee-beans-1kg', mode: 'embedded' });
-    expect(lastSent().params.metadata).toEqual({ product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION });
+    expect(lastSent().params.metadata).toEqual({ product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION, quantity: '1' });
   });
 
   it.each<[string, number, unknown, { type?: string; key?: string; method?: string }, RegExp]>([

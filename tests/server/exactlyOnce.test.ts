@@ -9,7 +9,7 @@ import type { Database } from '../../server/db/sql';
 import { leaseOf } from '../../server/orders/fulfilment';
 import { sqlOrders } from '../../server/orders/orderStore';
 import type { Fulfil, OrderStore } from '../../server/orders/orders';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
 import { sqlSessionRequests } from '../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
@@ -34,7 +34,7 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
     db = await openDatabase(await databases.fresh());
     orders = sqlOrders(db);
     // A short lease (renewed every 100 ms) keeps the test in seconds; production's is 30 s.
-    const routes = checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: sqlSessionRequests(db), fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
+    const routes = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: sqlSessionRequests(db), fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
     server = await serveRoutes(routes);
   }, 60_000);
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { openCheckoutBackend } from '../../server/backend';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { formOriginsFromEnv } from '../../server/form/formOrigin';
 import type { FormSubmissions } from '../../server/form/formSubmissions';
-import { checkoutRoutes } from '../../server/routes';
+import { createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes } from '../support/serveHandler';
@@ -31,12 +31,12 @@ describe('FORM_ALLOWED_ORIGINS', () => {
 describe('the assembled server half', () => {
   it("takes a plain form: a double submit lands on one session, remembered in the orders' database", async () => {
     const standIn = await startStripeApiStandIn();
-    const { routes, db } = await openCheckoutBackend({
+    const { handlers, db } = await openCheckoutBackend({
       stripe: stripeForStandIn(standIn),
       returnPage: 'https://shop.example/return',
       env: { DATABASE_URL: 'memory://', FORM_ALLOWED_ORIGINS: 'https://shop.example' },
     });
-    const served = await serveRoutes(routes);
+    const served = await serveRoutes(handlers);
     try {
       const first = await postForm(served.url, { productId: 'coffee-beans-1kg' });
       const second = await postForm(served.url, { productId: 'coffee-beans-1kg' });
@@ -58,7 +58,7 @@ describe('when the form cannot be remembered', () => {
     const standIn = await startStripeApiStandIn();
     const store = await memoryOrders();
     const logged: string[] = [];
-    const routes = checkoutRoutes({
+    const routes = createCheckoutHandlers({
       stripe: stripeForStandIn(standIn),
       catalog: catalogOf(DEMO_PRODUCTS),
       returnPage: 'https://shop.example/return',
@@ -78,14 +78,14 @@ describe('when the form cannot be remembered', () => {
     return { served, logged, standIn, close };
   }
 
-  it('checkoutRoutes given no formSubmissions: a form gets a 503 page that says the set-up is broken, and the log says what is missing', async () => {
+  it('createCheckoutHandlers given no formSubmissions: a form gets a 503 page that says the set-up is broken, and the log says what is missing', async () => {
     const { served, logged, standIn, close } = await serveWith(undefined);
     try {
       const res = await postForm(served.url, { productId: 'coffee-beans-1kg' });
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toContain('The shop’s payment set-up is broken');
-      expect(logged).toEqual([expect.stringContaining('checkoutRoutes was given no formSubmissions')]);
+      expect(logged).toEqual([expect.stringContaining('createCheckoutHandlers was given no formSubmissions')]);
       expect(standIn.requests).toEqual([]);
     } finally {
       await close();

@@ -89,7 +89,7 @@ describe('a double submit of the plain form', () => {
   });
 
   it('the same person from another address gets a session of its own (X-Forwarded-For, behind a trusted proxy)', async () => {
-    const proxied = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, rateLimit: { sessions: false, walletSessions: false, status: false, trustProxy: true } });
+    const proxied = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, rateLimit: { sessions: false, walletSessions: false, status: false }, trustProxy: 1 });
     try {
       const who = person();
       const a = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '203.0.113.7' });

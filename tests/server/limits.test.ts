@@ -7,10 +7,11 @@ import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { MAX_BODY_BYTES } from '../../server/http/http';
 import { clientKey } from '../../server/limits/clientKey';
 import { DEFAULT_LIMITS, limitsFromEnv, tokenBuckets, type ClientLimits, type LimitKind, type RateLimit } from '../../server/limits/rateLimit';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
+import type { TrustProxy } from '../../server/adapters/trustProxy';
 
 let standIn: StripeApiStandIn;
 let store: Awaited<ReturnType<typeof memoryOrders>>;
@@ -23,8 +24,11 @@ afterAll(async () => {
   await store.db.close();
 });
 
-const serve = (rateLimit: ClientLimits | false) =>
-  serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, webhookSecret: 'whsec_limits', log: () => {} }));
+const serve = (rateLimit: ClientLimits | false, trustProxy: TrustProxy = false) =>
+  serveRoutes(
+    createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, webhookSecret: 'whsec_limits', log: () => {} }),
+    { trustProxy },
+  );
 
 /** Sends a whole request on a raw socket and returns everything the server sent back, or the socket's error. */
 function rawRequest(url: string, path: string, bodyBytes: number): Promise<{ text: string; error: string | null }> {
@@ -66,7 +70,7 @@ describe('a body over the limit', () => {
 
 describe('a body sent slowly', () => {
   let server: Served;
-  beforeAll(async () => (server = await serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, webhookSecret: 'whsec_limits', log: () => {}, bodyTimeoutMs: 300 }))));
+  beforeAll(async () => (server = await serveRoutes(createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, webhookSecret: 'whsec_limits', log: () => {}, bodyTimeoutMs: 300 }))));
   afterAll(() => server.close());
 
   it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])('%s: a body still unsent after its time gets 408 with { error }, and the connection is closed', async (path) => {
@@ -94,7 +98,7 @@ describe('a body sent slowly', () => {
 });
 
 /** Only `kind` limited, at `limit`: the other kinds let everything through. */
-const only = (kind: LimitKind, limit: RateLimit, trustProxy = false): ClientLimits => ({ sessions: false, walletSessions: false, status: false, [kind]: limit, trustProxy });
+const only = (kind: LimitKind, limit: RateLimit): ClientLimits => ({ sessions: false, walletSessions: false, status: false, [kind]: limit });
 
 describe('session creation per client', () => {
   const create = (url: string, forwardedFor?: string, mode = 'redirect') =>
@@ -134,7 +138,7 @@ describe('session creation per client', () => {
   });
 
   it('behind a trusted proxy each X-Forwarded-For client has its own bucket; untrusted, the header changes nothing', async () => {
-    const trusting = await serve(only('sessions', { burst: 1, perMinute: 1 }, true));
+    const trusting = await serve(only('sessions', { burst: 1, perMinute: 1 }), 1);
     const plain = await serve(only('sessions', { burst: 1, perMinute: 1 }));
     try {
       expect((await create(trusting.url, '203.0.113.1')).status).toBe(200);
@@ -149,7 +153,7 @@ describe('session creation per client', () => {
   });
 
   it('an IPv6 client is keyed by its /64: another address of the same /64 shares its bucket, the next /64 has its own', async () => {
-    const server = await serve(only('sessions', { burst: 1, perMinute: 1 }, true));
+    const server = await serve(only('sessions', { burst: 1, perMinute: 1 }), 1);
     try {
       expect((await create(server.url, '2001:db8:1:2::1')).status).toBe(200);
       expect((await create(server.url, '2001:db8:1:2:ffff:ffff:ffff:9')).status).toBe(429);
@@ -187,7 +191,6 @@ describe('session creation per client', () => {
       sessions: { burst: 5, perMinute: 20 },
       walletSessions: false,
       status: DEFAULT_LIMITS.status,
-      trustProxy: true,
     });
   });
 });

@@ -9,7 +9,7 @@ import { fulfilOnce } from '../../server/orders/fulfilment';
 import type { Fulfil } from '../../server/orders/orders';
 import { DEFAULT_INTEGRATION, notOurs, ourMetadata, type Ownership } from '../../server/orders/ourSession';
 import { reconcile } from '../../server/reconcile/reconcile';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 import { memoryOrders } from '../support/orders';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   stripe = stripeForStandIn(standIn);
   store = await memoryOrders();
   const { orders, sessionRequests } = store;
-  server = await serveRoutes(checkoutRoutes({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, log: (m) => logged.push(m) }));
+  server = await serveRoutes(createCheckoutHandlers({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, log: (m) => logged.push(m) }));
 }, 30_000);
 afterAll(async () => {
   await server.close();
@@ -77,7 +77,7 @@ describe('the webhook', () => {
 describe('the tag the session route writes is the one the webhook ships', () => {
   it('a session created through POST /api/checkout-sessions and paid on Stripe ships once, through the delivered webhook', async () => {
     const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
-    const routes = await serveRoutes(checkoutRoutes({ stripe: stripeForStandIn(delivering), ...ours, returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, log: () => {} }));
+    const routes = await serveRoutes(createCheckoutHandlers({ stripe: stripeForStandIn(delivering), ...ours, returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, log: () => {} }));
     try {
       const res = await fetch(`${routes.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tagged-by-route-01' }, body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'embedded' }) });
       const { clientSecret } = (await res.json()) as { clientSecret: string };

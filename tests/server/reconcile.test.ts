@@ -51,7 +51,7 @@ it('ships the paid sessions no webhook shipped, once, and leaves the others', as
 
   const first = await reconcile(options);
   expect(first).toEqual({ listed: 4, shipped: [missed], alreadyShipped: 1, inProgress: [], notPaid: 1, failed: [{ id: failing, error: `The warehouse answered 503 for ${failing}.` }] });
-  expect(warehouse.calls.find((c) => c.idempotencyKey === missed)?.order).toEqual({ checkoutSessionId: missed, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: null, currency: null });
+  expect(warehouse.calls.find((c) => c.idempotencyKey === missed)?.order).toEqual({ checkoutSessionId: missed, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: 1200, currency: 'eur' });
 
   warehouseDown = new Set();
   const second = await reconcile(options);

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { openCheckoutBackend, ownershipFromEnv } from '../../server/backend';
+import { toNodeListener } from '../../server/adapters/node';
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
 import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcile/reconcileSchedule';
@@ -76,7 +77,7 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
   it('ships, on its schedule, a paid order no webhook reached', async () => {
     const env = { ...(await databases.fresh()), WAREHOUSE_URL: warehouse.url, RECONCILE_INTERVAL_MS: '300' };
     const backend = await openCheckoutBackend({ stripe: stripeForStandIn(standIn), returnPage: 'https://shop.example/', env, log: () => {} });
-    const server = http.createServer((req, res) => void backend.routes(req, res));
+    const server = http.createServer(toNodeListener(backend.handlers));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const created = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${CHECKOUT_PATHS.sessions}`, {

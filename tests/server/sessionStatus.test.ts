@@ -3,7 +3,7 @@
 // nothing secret or personal in the reply, and the pure mapping behind it.
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { orderOutcome } from '../../server/orders/orderOutcome';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type CompletionOutcome, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
@@ -14,7 +14,7 @@ let store: Awaited<ReturnType<typeof memoryOrders>>;
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   store = await memoryOrders();
-  const routes = checkoutRoutes({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, log: () => {} });
+  const routes = createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, log: () => {} });
   server = await serveRoutes(routes);
 }, 30_000);
 afterAll(async () => {

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import type { Fulfil, OrderStore } from '../../server/orders/orders';
 import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
 import { serveRoutes, type Served } from '../support/serveHandler';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 30_000);
 beforeEach(async () => {
   fulfil.mockReset().mockResolvedValue(undefined);
-  server = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, webhookSecret: SECRET, log: () => {} }));
+  server = await serveRoutes(createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, webhookSecret: SECRET, log: () => {} }));
 });
 afterEach(() => server.close());
 afterAll(async () => {
@@ -160,7 +160,7 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('without STRIPE_WEBHOOK_SECRET the route answers 503 and trusts nothing', async () => {
-    const bare = await serveRoutes(checkoutRoutes({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, log: () => {} }));
+    const bare = await serveRoutes(createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, log: () => {} }));
     try {
       const payload = event('checkout.session.completed', { ...(await session()), payment_status: 'paid' });
       const res = await fetch(`${bare.url}${CHECKOUT_PATHS.webhook}`, { method: 'POST', body: payload, headers: { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } });

@@ -1,15 +1,18 @@
-// A handler of server/ on a real loopback HTTP server, for tests that send it real requests.
+// The checkout handlers on a real loopback HTTP server through the Node adapter, for tests that send
+// them real requests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toNodeHandler, type CheckoutRoute, type NodeAdapterOptions } from '../../server/adapters/node';
 
 export interface Served {
   url: string;
   close(): Promise<void>;
 }
 
-export async function serveRoutes(handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean | void>): Promise<Served> {
+export async function serveRoutes(handlers: { route: CheckoutRoute } | CheckoutRoute, options: NodeAdapterOptions = {}): Promise<Served> {
+  const handle = toNodeHandler(handlers, { warn: () => {}, ...options });
   const server = http.createServer(async (req, res) => {
-    if ((await handle(req, res)) === false) res.writeHead(404).end();
+    if (!(await handle(req, res))) res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

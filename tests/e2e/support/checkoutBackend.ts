@@ -6,7 +6,8 @@ import { catalogOf, DEMO_PRODUCTS } from '../../../server/sessions/catalog';
 import { openDatabase } from '../../../server/db/open';
 import { sqlOrders } from '../../../server/orders/orderStore';
 import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
-import { checkoutRoutes } from '../../../server/routes';
+import { toNodeHandler } from '../../../server/adapters/node';
+import { createCheckoutHandlers } from '../../../server/routes';
 import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 
@@ -19,7 +20,7 @@ export interface CheckoutBackend {
 export async function startCheckoutBackend(returnPage: string): Promise<CheckoutBackend> {
   const stripeApi = await startStripeApiStandIn();
   const db = await openDatabase({ DATABASE_URL: 'memory://' });
-  const handle = checkoutRoutes({
+  const handlers = createCheckoutHandlers({
     stripe: stripeForStandIn(stripeApi),
     catalog: catalogOf(DEMO_PRODUCTS),
     returnPage,
@@ -32,5 +33,5 @@ export async function startCheckoutBackend(returnPage: string): Promise<Checkout
     rateLimit: false,
     log: (message) => process.stderr.write(`[matrix checkout routes] ${message}\n`),
   });
-  return { handle, stripeApi };
+  return { handle: toNodeHandler(handlers), stripeApi };
 }

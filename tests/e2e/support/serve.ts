@@ -9,7 +9,8 @@ import { catalogOf, DEMO_PRODUCTS } from '../../../server/sessions/catalog';
 import { openDatabase } from '../../../server/db/open';
 import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
 import { sqlOrders } from '../../../server/orders/orderStore';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
+import { toNodeHandler } from '../../../server/adapters/node';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../../server/routes';
 import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { pageWithCsp } from './pageHandler';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const remotePrevious = dirs.remotePrevious ? await startStaticServer({ root: dirs.remotePrevious }) : undefined;
   if (remotePrevious) servers.push(remotePrevious);
   const hostPage = pageWithCsp(dirs.host);
-  let checkout: ReturnType<typeof checkoutRoutes> = async () => false;
+  let checkout: ReturnType<typeof toNodeHandler> = async () => false;
   const host = await startStaticServer({
     root: dirs.host,
     handle: async (req, res) => hostPage(req, res) || (await handleSession(req, res)) || (await checkout(req, res)),
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   servers.push(stripeApi);
   const log = (message: string) => process.stderr.write(`[e2e checkout routes] ${message}\n`);
   const db = await openDatabase({ DATABASE_URL: 'memory://' });
-  checkout = checkoutRoutes({
+  const handlers = createCheckoutHandlers({
     stripe: stripeForStandIn(stripeApi),
     catalog: catalogOf(DEMO_PRODUCTS),
     // The page Stripe sends the person back to: the host example, with the remote it loads.
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     webhookSecret: E2E_WEBHOOK_SECRET,
     log,
   });
+  checkout = toNodeHandler(handlers);
 
   const urls: ServedUrls = {
     remote: remote.url,

@@ -5,12 +5,13 @@ import { catalogOf, DEMO_PRODUCTS, type Catalog } from '../../../server/sessions
 import type { Database } from '../../../server/db/sql';
 import { sqlFormSubmissions } from '../../../server/form/formSubmissions';
 import type { ClientLimits } from '../../../server/limits/rateLimit';
-import { CHECKOUT_PATHS, checkoutRoutes } from '../../../server/routes';
+import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../../server/routes';
 import { sqlOrders } from '../../../server/orders/orderStore';
 import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';
+import type { TrustProxy } from '../../../server/adapters/trustProxy';
 
 type MemoryOrders = Awaited<ReturnType<typeof memoryOrders>>;
 
@@ -26,11 +27,15 @@ export interface FormServerOptions {
   windowMs?: number;
   bodyTimeoutMs?: number;
   log?: (message: string) => void;
+  /** Proxies the Node adapter trusts to name the client. */
+  trustProxy?: TrustProxy;
 }
 
-export function serveFormRoutes({ stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, bodyTimeoutMs, log = () => {} }: FormServerOptions): Promise<Served> {
+export function serveFormRoutes(options: FormServerOptions): Promise<Served> {
+  const { stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, bodyTimeoutMs, log = () => {}, trustProxy } = options;
   const formSubmissions = sqlFormSubmissions(db, windowMs);
-  return serveRoutes(checkoutRoutes({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, bodyTimeoutMs, log }));
+  const handlers = createCheckoutHandlers({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, bodyTimeoutMs, log });
+  return serveRoutes(handlers, { trustProxy });
 }
 
 /**

@@ -1,0 +1,13 @@
+// The server half's public entry: the three routes as Web-standard handlers (`Request` in, `Response`
+// out), for any framework that speaks them, and the assembly from the environment. Adapters for
+// servers that do not: `./adapters/node` (node:http), `./adapters/express`, `./adapters/fastify`.
+export { CHECKOUT_PATHS, createCheckoutHandlers, type CheckoutHandlerOptions, type CheckoutHandlers } from './routes';
+export type { CheckoutContext, Handler } from './http/http';
+export { MAX_BODY_BYTES, BODY_TIMEOUT_MS } from './http/http';
+export { openCheckoutBackend, type BackendOptions, type CheckoutBackend } from './backend';
+export { catalogOf, type Catalog, type InlinePricedProduct, type Product, type StripePricedProduct } from './sessions/catalog';
+export { clientLimiter, DEFAULT_LIMITS, limitsFromEnv, type ClientLimiter, type ClientLimits, type LimitKind, type RateLimit, type Take } from './limits/rateLimit';
+export type { Fulfil, OrderStore } from './orders/orders';
+export { serverRelease, type ServerRelease } from './release';
+export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';
+export type { SessionOrder } from './sessions/sessionParams';
