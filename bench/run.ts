@@ -54,7 +54,7 @@ const { values: flags } = parseArgs({
 });
 const ROUNDS = Math.max(1, Number(flags.rounds));
 const TRACE_ROUNDS = Math.max(0, Number(flags['trace-rounds']));
-const SELECTED = PROFILES.filter((p) => flags.profiles!.split(',').includes(p.name));
+const SELECTED = PROFILES.filter((p) => flags.profiles.split(',').includes(p.name));
 // The machine-readable last line is the 4g one: run it last.
 SELECTED.sort((a, b) => Number(a.name === '4g') - Number(b.name === '4g'));
 
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
   const hosts = {} as Record<Variant, StaticServer>;
   hosts.standalone = await serveStandalonePage(remote.url);
-  const edits: PageEdits = { dropStripe: flags['no-stripe-preload']!, dropRemote: flags['no-remote-preload']!, remoteUrl: remote.url, chunkLinks };
+  const edits: PageEdits = { dropStripe: flags['no-stripe-preload'], dropRemote: flags['no-remote-preload'], remoteUrl: remote.url, chunkLinks };
   const builtPage = (v: Built) => readFileSync(path.join(__dirname, 'dist', v, 'index.html'), 'utf8');
   const integrity = inventoryIntegrity(path.join(ROOT, 'dist'));
   const pages: Record<Exclude<Variant, 'standalone'>, () => string> = {

@@ -75,7 +75,7 @@ function webhookProbe(serverUrl: string, payload: string, secret: string) {
             },
           ],
         },
-        (error, result) => (error ? reject(error) : resolve({ samples, errors: result.errors + result.non2xx + result.timeouts, requests: result.requests.total })),
+        (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve({ samples, errors: result.errors + result.non2xx + result.timeouts, requests: result.requests.total })),
       );
       instance.on('response', (_client, _status, _bytes, responseTime) => samples.push({ at: Date.now() - began, latencyMs: responseTime }));
     });

@@ -22,11 +22,11 @@ export function startChild(script: string, env: Record<string, string>): Promise
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${script} exited early (code ${code})`)));
-    child.stdout!.on('data', function first(chunk: Buffer) {
+    child.stdout.on('data', function first(chunk: Buffer) {
       out += chunk.toString();
       if (!out.includes('\n')) return;
-      child.stdout!.off('data', first);
-      child.stdout!.resume();
+      child.stdout.off('data', first);
+      child.stdout.resume();
       const { url } = JSON.parse(out.split('\n')[0]) as { url: string };
       resolve({ url, process: child, stop: (signal = 'SIGTERM') => (child.exitCode === null && child.kill(signal), exited) });
     });

@@ -72,7 +72,7 @@ export function sessionProbe(serverUrl: string): Probe {
           ],
         },
         (error, result) => {
-          if (error) return reject(error);
+          if (error) return reject(error instanceof Error ? error : new Error(String(error)));
           resolve({ rate, seconds, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, samples });
         },
       );

@@ -12,7 +12,7 @@ import type { Sample } from './stats';
 export interface StormOptions {
   stripe: Stripe;
   secret: string;
-  startInstance(): Promise<Child>;
+  startInstance: () => Promise<Child>;
   events?: number;
   concurrency?: number;
   /** Stripe's retry, shortened: a refused delivery comes back after this. */
@@ -68,7 +68,9 @@ export async function webhookStorm({ stripe, secret, startInstance, events = 200
     restartedAt = Date.now() - began;
     log(`  restarted at ${(restartedAt / 1000).toFixed(1)} s`);
   };
-  let killing: Promise<void> | null = null;
+  // Started once by whichever worker sees half the deliveries acknowledged; awaited after the storm.
+  let killing: Promise<void> = Promise.resolve();
+  let killStarted = false;
 
   async function worker(id: number) {
     while (acknowledged < deliveries) {
@@ -88,7 +90,10 @@ export async function webhookStorm({ stripe, secret, startInstance, events = 200
       samples.push({ at: sent - began, latencyMs: Date.now() - sent });
       if (status.startsWith('2')) acknowledged += 1;
       else void sleep(retryMs).then(() => queue.push(payload));
-      if (!killing && acknowledged >= deliveries / 2) killing = killAndRestart();
+      if (!killStarted && acknowledged >= deliveries / 2) {
+        killStarted = true;
+        killing = killAndRestart();
+      }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));

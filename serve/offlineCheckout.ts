@@ -24,7 +24,7 @@ export interface OfflineCheckout {
   url: string;
   /** The Stripe API stand-in (tests drive payments through it). */
   stripeApi: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
@@ -72,12 +72,19 @@ export async function startOfflineCheckout(env: NodeJS.ProcessEnv = process.env)
     throw error;
   });
   const checkout = toNodeHandler(backend.handlers, { trustProxy });
-  server.on('request', async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (PATHS.has(path) && cors(req, res, allowed)) return;
     if (await checkout(req, res)) return;
     if (await checkoutStandInPage(req, res, stripeApi)) return;
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+  };
+  // A failure of the stand-in's page is a 500, never an unhandled rejection and a request left open.
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    answer(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(String(error));
+    });
   });
   return {
     url,

@@ -45,7 +45,7 @@ export interface StaticServer {
 export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const files = contractFiles(options.root, options);
   const notFound = (res: http.ServerResponse) => res.writeHead(404, { ...CORS_HEADERS, 'Content-Type': 'text/plain' }).end('Not found');
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       if (options.handle && (await options.handle(req, res))) return;
       files(req, res, () => void notFound(res));
@@ -53,7 +53,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
     }
-  });
+  };
+  // `answer` never rejects: every failure is a 500 in its catch.
+  const server = http.createServer((req, res) => void answer(req, res));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

@@ -1,7 +1,7 @@
 // What Stripe's API refuses when a Checkout Session is created, at the one API version the stand-in
 // models. Each refusal is Stripe-shaped (`type`, `code` where Stripe has one, `param`, `message`), so
 // the `stripe` library raises the same error class it would against the real API.
-import type { FormObject, FormValue } from './formBody';
+import { formText, type FormObject, type FormValue } from './formBody';
 import type { PriceBook } from './prices';
 
 export interface StripeErrorBody {
@@ -95,11 +95,11 @@ function lineItemError(item: FormValue, i: number, mode: string, scope: RequestS
   if (item.price === undefined && item.price_data === undefined) return invalid(`${at}[price]`, 'You must specify either `price` or `price_data` for each line item.', 'parameter_missing');
   if (item.price !== undefined && item.price_data !== undefined) return invalid(`${at}[price]`, 'You may only specify one of these parameters: price, price_data.', 'parameters_exclusive');
   if (item.quantity === undefined) return missing(`${at}[quantity]`);
-  if (!/^[1-9]\d*$/.test(String(item.quantity))) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+  if (typeof item.quantity !== 'string' || !/^[1-9]\d*$/.test(item.quantity)) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
   if (Number(item.quantity) > MAX_LINE_QUANTITY) return invalid(`${at}[quantity]`, `This value must be less than or equal to ${MAX_LINE_QUANTITY}.`, 'parameter_invalid_integer');
   if (item.price !== undefined) {
     const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
-    if (!price) return invalid(`${at}[price]`, `No such price: '${String(item.price)}'`, 'resource_missing');
+    if (!price) return invalid(`${at}[price]`, `No such price: '${formText(item.price)}'`, 'resource_missing');
     if (price.active === false) return invalid(`${at}[price]`, 'The price specified is inactive. This field only accepts active prices.');
     if (mode === 'payment' && price.type === 'recurring') {
       return invalid(`${at}[price]`, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
@@ -110,7 +110,7 @@ function lineItemError(item: FormValue, i: number, mode: string, scope: RequestS
   if (!isObject(data)) return invalid(`${at}[price_data]`, 'Invalid object');
   if (typeof data.currency !== 'string' || !/^[a-z]{3}$/.test(data.currency)) return missing(`${at}[price_data][currency]`);
   if (data.unit_amount === undefined && data.unit_amount_decimal === undefined) return missing(`${at}[price_data][unit_amount]`);
-  if (data.unit_amount !== undefined && !/^\d+$/.test(String(data.unit_amount))) {
+  if (data.unit_amount !== undefined && (typeof data.unit_amount !== 'string' || !/^\d+$/.test(data.unit_amount))) {
     return invalid(`${at}[price_data][unit_amount]`, 'Invalid integer', 'parameter_invalid_integer');
   }
   if (data.product === undefined && !(isObject(data.product_data) && typeof data.product_data.name === 'string' && data.product_data.name)) {
@@ -159,13 +159,13 @@ export function refuseSessionParams(params: FormObject, scope: RequestScope): St
   if (params.allow_promotion_codes !== undefined && params.discounts !== undefined) {
     return invalid('allow_promotion_codes', 'You may only specify one of these parameters: allow_promotion_codes, discounts.', 'parameters_exclusive');
   }
-  if (params.allow_promotion_codes !== undefined && !['true', 'false'].includes(String(params.allow_promotion_codes))) {
-    return invalid('allow_promotion_codes', 'Invalid boolean: ' + String(params.allow_promotion_codes));
+  if (params.allow_promotion_codes !== undefined && (typeof params.allow_promotion_codes !== 'string' || !['true', 'false'].includes(params.allow_promotion_codes))) {
+    return invalid('allow_promotion_codes', 'Invalid boolean: ' + formText(params.allow_promotion_codes));
   }
   if (params.customer_email !== undefined) {
     if (params.customer !== undefined) return invalid('customer_email', 'You may only specify one of these parameters: customer, customer_email.', 'parameters_exclusive');
     if (typeof params.customer_email !== 'string' || !EMAIL.test(params.customer_email)) {
-      return invalid('customer_email', `Invalid email address: ${String(params.customer_email)}`, 'email_invalid');
+      return invalid('customer_email', `Invalid email address: ${formText(params.customer_email)}`, 'email_invalid');
     }
   }
   if (params.mode !== 'setup') {

@@ -5,6 +5,9 @@
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
+/** A value as Stripe quotes it in a refusal: the string as sent, a nested value as JSON. */
+export const formText = (value: FormValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 function place(target: FormObject, path: string[], value: string): void {
   let node = target;
   path.forEach((key, i) => {
@@ -15,7 +18,7 @@ function place(target: FormObject, path: string[], value: string): void {
       return;
     }
     const next = node[name];
-    node = (typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {})) as FormObject;
+    node = (typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {}));
   });
 }
 

@@ -2,7 +2,7 @@
 // `created` (a timestamp or a gt/gte/lt/lte range), `status` and the ids a session carries, a page of
 // `limit` (1 to 100, default 10) after `starting_after` or before `ending_before` (exclusive, never
 // both), and `has_more`. Anything Stripe refuses is refused with Stripe's error shape.
-import type { FormObject, FormValue } from './formBody';
+import { formText, type FormObject, type FormValue } from './formBody';
 import type { StripeErrorBody } from './checkoutSessionRules';
 import type { StandInObject } from './checkoutSessions';
 
@@ -32,7 +32,7 @@ function createdTest(created: FormValue): ((t: number) => boolean) | ListAnswer 
   for (const [key, raw] of Object.entries(created)) {
     if (!RANGE.includes(key)) return refuse(`Received unknown parameter: created[${key}]`, `created[${key}]`, 'parameter_unknown');
     const v = integer(raw);
-    if (Number.isNaN(v)) return refuse(`Invalid integer: ${String(raw)}`, `created[${key}]`);
+    if (Number.isNaN(v)) return refuse(`Invalid integer: ${formText(raw)}`, `created[${key}]`);
     bounds.push({ gt: (t: number) => t > v, gte: (t: number) => t >= v, lt: (t: number) => t < v, lte: (t: number) => t <= v }[key as 'gt']);
   }
   return (t) => bounds.every((ok) => ok(t));
@@ -43,7 +43,7 @@ export function listSessions(sessions: StandInObject[], query: FormObject): List
   const unknown = Object.keys(query).find((name) => !KNOWN.includes(name));
   if (unknown) return refuse(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
   const limit = query.limit === undefined ? 10 : integer(query.limit);
-  if (Number.isNaN(limit)) return refuse(`Invalid integer: ${String(query.limit)}`, 'limit');
+  if (Number.isNaN(limit)) return refuse(`Invalid integer: ${formText(query.limit)}`, 'limit');
   if (limit < 1) return refuse('This value must be greater than or equal to 1.', 'limit');
   if (limit > 100) return refuse('This value must be less than or equal to 100.', 'limit');
   if (query.starting_after !== undefined && query.ending_before !== undefined) {

@@ -182,7 +182,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
   }
 
-  const server = http.createServer(async (req, res) => {
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = await readBody(req).catch(() => '');
     const result: StandInAnswer = await answer(req, body).catch((error: unknown) => ({
       status: 500,
@@ -201,6 +201,13 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
       ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
     });
     res.end(JSON.stringify(result.body));
+  };
+  // What `answer` throws is already a 500 above; anything after it (recording the request) is one too.
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: `stand-in failure: ${String(error)}` } }));
+    });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

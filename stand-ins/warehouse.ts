@@ -29,13 +29,21 @@ export async function startWarehouseStandIn(respond: Respond = () => 200): Promi
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', async () => {
-      const call: WarehouseCall = { idempotencyKey: req.headers['idempotency-key']?.toString() ?? null, order: JSON.parse(body || '{}'), status: null };
+    const answer = async () => {
+      const order = JSON.parse(body || '{}') as Record<string, unknown>;
+      const call: WarehouseCall = { idempotencyKey: req.headers['idempotency-key']?.toString() ?? null, order, status: null };
       calls.push(call);
       const status = req.method === 'POST' && call.idempotencyKey ? await respond(call, calls.length - 1) : 400;
       call.status = status;
       if (status < 300 && call.idempotencyKey) shipped.add(call.idempotencyKey);
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ shipped: status < 300 }));
+    };
+    // A body that is not JSON, or a `respond` that throws, is a 500: a real warehouse's failure, never a hang.
+    req.on('end', () => {
+      answer().catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ shipped: false, error: String(error) }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -39,7 +39,7 @@ function setIntegrity(element: string, chunk: Chunk, pending: Pending, compilati
     placeholders = new Map(scripts.map((child, i) => [child, placeholder(i)]));
     pending.set(chunk, placeholders);
   }
-  const map = Object.fromEntries([...placeholders].map(([child, text]) => [child.id, text]));
+  const map: Record<string, string> = Object.fromEntries([...placeholders].map(([child, text]) => [String(child.id), text]));
   // `concat`, not `+`: the minifier would fold a `+` into each of the map's strings.
   return `${element}.crossOrigin = "anonymous";\n${element}.integrity = "${PREFIX}".concat(${JSON.stringify(map)}[chunkId]);`;
 }

@@ -24,7 +24,7 @@ export type CheckoutEventInput = WithoutAt<CheckoutEvent>;
 
 /** Stamps `at` and tells every listener of the page. */
 export function emitCheckoutEvent(input: CheckoutEventInput): CheckoutEvent {
-  const event = { ...input, at: now() } as CheckoutEvent;
+  const event = { ...input, at: now() };
   pageEvents()?.set(event);
   return event;
 }

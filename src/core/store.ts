@@ -3,11 +3,12 @@ import { callHost } from './hostCallback';
 
 export type Listener<T> = (value: T) => void;
 
+/** Functions, not methods: none uses `this`, so each may be passed on alone (`useSyncExternalStore(store.subscribe, store.get)`). */
 export interface Store<T> {
-  get(): T;
-  set(next: T): void;
+  get: () => T;
+  set: (next: T) => void;
   /** The listener gets every value set after it subscribed, once each, in the order they were set. */
-  subscribe(listener: Listener<T>): () => void;
+  subscribe: (listener: Listener<T>) => () => void;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../core/types';
+import type { CheckoutError, CheckoutErrorCode, StripeLoadOptions, StripeScriptSnapshot } from '../core/types';
 import { toCheckoutError } from '../core/errors';
 import { emitCheckoutEvent, now, type CheckoutEventInput } from '../core/events';
 import { backoffDelay, sleep } from './backoff';
@@ -83,7 +83,8 @@ async function loadWithRetries(request: StripeLoadOptions, progress: Progress): 
       if (!NETWORK_FAILURES.has(failure.code) || attempt >= maxAttempts) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const attempts = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
-        throw { ...failure, message: `${failure.message} Gave up after ${attempts} in ${seconds} s.` };
+        const gaveUp: CheckoutError = { ...failure, message: `${failure.message} Gave up after ${attempts} in ${seconds} s.` };
+        throw gaveUp;
       }
       await sleep(backoffDelay(attempt));
     }

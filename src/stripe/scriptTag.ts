@@ -124,7 +124,7 @@ export function loadScriptOnce({ timeoutMs, nonce }: AttemptOptions): Promise<vo
       tag = joined ?? injectTag(nonce);
       if (joined && stateOf(joined) === null) joined.setAttribute(LOADING_STATE_ATTR, 'pending');
     } catch (error) {
-      return reject(error as CheckoutError);
+      return reject(error);
     }
     // Timed-out tags still in flight: if one of them answers first, this attempt is over too.
     const stalled = tags.filter((t) => t !== tag && stateOf(t) === 'timeout');

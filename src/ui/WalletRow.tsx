@@ -32,6 +32,9 @@ const WIDTH: CSSProperties = { width: '18rem', maxWidth: '100%' };
 // element works out what this device offers: nothing moves, nothing empty shows.
 const MEASURING: CSSProperties = { ...WIDTH, position: 'absolute', visibility: 'hidden', pointerEvents: 'none' };
 
+/** The row's height at this moment, read through the ref when asked (at teardown: whatever element is there then). */
+const heightNow = (ref: RefObject<HTMLElement | null>): number => ref.current?.offsetHeight ?? 0;
+
 export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef }: WalletRowProps) {
   const [row, dispatch] = useReducer(walletReducer, WAITING);
   const near = useNearViewport(rootRef, true);
@@ -117,10 +120,10 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
     return () => {
       live = false;
       // A renewed session's element takes the old one's place: the row keeps its height meanwhile.
-      heldHeight.current = elementRef.current?.offsetHeight ?? 0;
+      heldHeight.current = heightNow(elementRef);
       destroy();
     };
-  }, [useSecret, load, latest, deps]);
+  }, [useSecret, load, latest, deps, setSheetOpen]);
 
   if (row.phase === 'waiting' && !useSecret) return null;
   if (gone) return null;

@@ -56,7 +56,7 @@ export function styleScopeOf(node: Node): StyleScope {
  */
 export function installStyles(scope: StyleScope, nonce?: string, css = CSS): void {
   let got = installed.get(scope);
-  if (!got) installed.set(scope, (got = new Map()));
+  if (!got) installed.set(scope, (got = new Map<string, CSSStyleSheet | HTMLStyleElement>()));
   const done = got.get(css);
   const target = scope instanceof ShadowRoot ? scope : scope.head;
   if (done) {

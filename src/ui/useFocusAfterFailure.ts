@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { CheckoutError } from '../core/types';
+import { useLatest } from './useLatest';
 
 /**
  * Focus asked for ahead (the returned function), moved once `when` turns true: to `target()`, read
@@ -7,12 +8,13 @@ import type { CheckoutError } from '../core/types';
  */
 function useFocusWhen(when: unknown, target: () => HTMLElement | null | undefined): () => void {
   const pending = useRef(false);
+  // `target` reads refs and is a new function each render: only `when` decides, with the latest `target`.
+  const latestTarget = useLatest(target);
   useEffect(() => {
     if (!when || !pending.current) return;
     pending.current = false;
-    target()?.focus();
-    // `target` reads refs: only `when` decides.
-  }, [when]);
+    latestTarget.current()?.focus();
+  }, [when, latestTarget]);
   return useCallback(() => {
     pending.current = true;
   }, []);

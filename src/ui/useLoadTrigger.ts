@@ -31,7 +31,7 @@ export function useLoadTrigger(loadOn: LoadOn, load: () => void, enabled: boolea
     const w = window as IdleWindow;
     if (w.requestIdleCallback && w.cancelIdleCallback) {
       const id = w.requestIdleCallback(load, { timeout: IDLE_DEADLINE_MS });
-      return () => w.cancelIdleCallback!(id);
+      return () => w.cancelIdleCallback(id);
     }
     const id = setTimeout(load, 1);
     return () => clearTimeout(id);

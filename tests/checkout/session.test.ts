@@ -25,7 +25,7 @@ const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>(
 
 beforeEach(() => {
   fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
 });
 
 describe('requestSession with sessionEndpoint', () => {
@@ -55,7 +55,7 @@ describe('requestSession with sessionEndpoint', () => {
   });
 
   it('refuses a sessionBody that is not a plain object as invalid_option, sending nothing', async () => {
-    await expect(requestSession(request({ sessionEndpoint: '/api/s', sessionBody: 'productId=p' as unknown as object }))).rejects.toMatchObject({
+    await expect(requestSession(request({ sessionEndpoint: '/api/s', sessionBody: 'productId=p' }))).rejects.toMatchObject({
       code: 'invalid_option',
       message: expect.stringContaining('sessionBody must be a plain JSON object'),
     });

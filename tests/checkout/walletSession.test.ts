@@ -9,7 +9,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   resetWalletSessions();
   fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
 });
 afterEach(() => jest.useRealTimers());
 
@@ -19,7 +19,7 @@ async function settle(handle: { state: { get(): WalletSessionState } }, ms = 0):
 }
 
 const source = { sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee' } };
-const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string));
 const sentKeys = () => fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 
 describe('one wallet session per page view and product', () => {

@@ -2,7 +2,7 @@
 // (against the Stripe API stand-in), the test plays Stripe's side (the person paid, the bank debit is
 // still processing, it failed, the session expired), and the page shows what the server reads from
 // Stripe for that session, not a constant.
-import { controlStandIn, type CompletionOutcome } from '../../stand-ins/stripeApi';
+import { controlStandIn } from '../../stand-ins/stripeApi';
 import type { Page } from 'playwright-core';
 import { BUTTON_LABEL, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 
@@ -26,7 +26,7 @@ e2eSuite('the return page shows the order as the server reads it from Stripe', (
   it.each<[string, (id: string) => Promise<{ returnUrl: string | null }>, 'status' | 'alert', string]>([
     ['paid', (id) => stripeSide().complete(id, 'paid'), 'status', 'Payment received. Thank you!'],
     ['processing', (id) => stripeSide().complete(id, 'processing'), 'status', 'Your payment is processing. Your order ships once it clears.'],
-    ['failed', (id) => stripeSide().complete(id, 'failed' as CompletionOutcome), 'alert', 'Your payment failed and nothing was charged. Please try another payment method.'],
+    ['failed', (id) => stripeSide().complete(id, 'failed'), 'alert', 'Your payment failed and nothing was charged. Please try another payment method.'],
     ['expired', (id) => stripeSide().expire(id), 'alert', 'This checkout expired before payment. Nothing was charged.'],
   ])('%s', async (outcome, move, role, text) => {
     const host = await open(order('redirect'));

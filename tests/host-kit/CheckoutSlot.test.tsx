@@ -16,7 +16,7 @@ function postedForm(): { action: string | null; method: string | null; fields: A
   return {
     action: form.getAttribute('action'),
     method: form.getAttribute('method'),
-    fields: [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]),
+    fields: [...new FormData(form).entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
     submit: form.querySelector('button[type="submit"]')?.textContent ?? '',
   };
 }

@@ -7,7 +7,7 @@ import { integrityOf, inventoryOf, publisherKeys } from './releaseFixture';
 
 const URL_ = 'https://cdn.example/checkout/releases/0.1.0/release-inventory.json';
 const encode = (text: string) => new TextEncoder().encode(text);
-const buffer = (text: string) => encode(text).buffer as ArrayBuffer;
+const buffer = (text: string) => encode(text).buffer;
 const flipOneByte = (text: string) => text.replace('"schema":1', '"schema":1 ');
 
 async function refusal(promise: Promise<unknown>): Promise<string> {

@@ -11,8 +11,17 @@ export interface Served {
 
 export async function serveRoutes(handlers: { route: CheckoutRoute } | CheckoutRoute, options: NodeAdapterOptions = {}): Promise<Served> {
   const handle = toNodeHandler(handlers, { warn: () => {}, ...options });
-  const server = http.createServer(async (req, res) => {
-    if (!(await handle(req, res))) res.writeHead(404).end();
+  // A handler that throws answers 500 (and the test sees it), rather than leaving the request hanging.
+  const server = http.createServer((req, res) => {
+    handle(req, res).then(
+      (handled) => {
+        if (!handled) res.writeHead(404).end();
+      },
+      (error: unknown) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(error));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

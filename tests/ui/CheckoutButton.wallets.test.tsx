@@ -12,7 +12,7 @@ beforeEach(() => {
   resetPage();
   resetWalletSessions();
   fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
 });
 
 describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element here, see tests/e2e/wallets.e2e.ts)', () => {
@@ -27,19 +27,19 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
 
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
-      JSON.parse(String(init?.body)).mode === 'wallets' ? reply({ clientSecret: 'cs_test_1_secret_a' }) : reply({ url: 'https://checkout.stripe.com/c/pay/cs_test_2' }),
+      JSON.parse(init?.body as string).mode === 'wallets' ? reply({ clientSecret: 'cs_test_1_secret_a' }) : reply({ url: 'https://checkout.stripe.com/c/pay/cs_test_2' }),
     );
     const redirect = jest.fn();
     render(<CheckoutButton publishableKey="pk_test_1" mode="wallets" maxLoadAttempts={1} sessionEndpoint="/api/checkout-sessions" sessionBody={{ productId: 'p' }} redirect={redirect} />);
     await settle();
     await act(async () => failNetwork());
     await settle();
-    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ productId: 'p', mode: 'wallets' }]);
+    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string))).toEqual([{ productId: 'p', mode: 'wallets' }]);
     expect(document.querySelector('[data-wallets="shown"]')).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button'));
     await settle();
-    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ productId: 'p', mode: 'redirect' });
+    expect(JSON.parse(fetchMock.mock.calls[1][1]?.body as string)).toEqual({ productId: 'p', mode: 'redirect' });
     expect(redirect).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_2');
   });
 });

@@ -29,7 +29,7 @@ beforeEach(() => {
   resetWalletSessions();
   mounted.length = 0;
   fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
   fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_A_secret_a', expiresIn: 3600 }));
   fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_B_secret_b', expiresIn: 3600 }));
 });

@@ -15,7 +15,7 @@ let root: Root | undefined;
 beforeEach(() => {
   resetPage();
   fetchMock.mockClear();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
   consoleError = jest.spyOn(console, 'error');
 });
 afterEach(() => {
@@ -64,7 +64,7 @@ describe('the server-rendered form, once hydrated', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/checkout-sessions');
-    expect(JSON.parse(String(init.body))).toEqual({ productId: 'p1', mode: 'redirect' });
+    expect(JSON.parse(init.body as string)).toEqual({ productId: 'p1', mode: 'redirect' });
     expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL);
   });
 });

@@ -92,8 +92,8 @@ export async function startAppServer(
     child.kill('SIGKILL');
     throw error;
   }
-  child.stdout!.resume();
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
+  child.stdout.resume();
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`${server.name}: ${chunk.toString()}`));
   const front = await startStaticServer({ root: dir, handle: async (req, res) => (await handle(req, res)) || forward(req, res, port) });
   return {
     ...front,

@@ -13,9 +13,8 @@ const ROOT = path.resolve(__dirname, '../../..');
 type ConfigExport = Configuration | Configuration[] | ((env: Record<string, unknown>, argv: Record<string, unknown>) => Configuration | Configuration[]);
 
 function loadConfigs(file: string, extraEnv: Record<string, unknown>): Configuration[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(file) as { default?: ConfigExport } & ConfigExport;
-  const exported = (mod.default ?? mod) as ConfigExport;
+  const exported = (mod.default ?? mod);
   const env = { WEBPACK_BUNDLE: true, WEBPACK_BUILD: true, ...extraEnv };
   const result = typeof exported === 'function' ? exported(env, { mode: 'production', env }) : exported;
   return Array.isArray(result) ? result : [result];

@@ -116,7 +116,7 @@ function installProbe(): void {
   const report = (kind: string, text: string) => (w as unknown as { __e2eReport?: (k: string, t: string) => void }).__e2eReport?.(kind, text);
   addEventListener('unhandledrejection', (e) => {
     const r = e.reason as { stack?: string; message?: string } | undefined;
-    const text = String(r?.stack ?? r?.message ?? r);
+    const text = r?.stack ?? r?.message ?? String(e.reason);
     w.__rejections.push(text);
     report('rejection', text);
   });
@@ -362,7 +362,7 @@ export class HostPage {
   setStripe(steps: StripeStep | StripeStep[]): void {
     const list = Array.isArray(steps) ? steps : [steps];
     // Keep the index arithmetic simple: pad with what was already answered.
-    this.stripeSteps = [...this.stripeRequests.map(() => 'ok' as StripeStep), ...list];
+    this.stripeSteps = [...this.stripeRequests.map((): StripeStep => 'ok'), ...list];
   }
 
   get pageUrl(): string {
@@ -480,7 +480,7 @@ export class HostPage {
     try {
       await locator.waitFor({ timeout });
     } catch (error) {
-      throw new Error(`${what} did not appear within ${timeout} ms.\n${await this.diagnose()}\n${String(error)}`);
+      throw new Error(`${what} did not appear within ${timeout} ms.\n${await this.diagnose()}\n${String(error)}`, { cause: error });
     }
   }
 

@@ -90,7 +90,7 @@ export async function startNginx(nginx: string, options: { brotli: boolean }): P
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
 

@@ -29,13 +29,13 @@ export function startServerProcess<Urls>(script: string, env: Record<string, str
     };
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`${what} exited early (code ${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (!out.includes('\n')) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
       child.unref();
       (child.stdin as unknown as { unref?: () => void }).unref?.();
       (child.stdout as unknown as { unref?: () => void }).unref?.();
