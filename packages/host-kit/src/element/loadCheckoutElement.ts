@@ -11,7 +11,7 @@ export interface CheckoutElementOptions {
   /** The release's `checkout-button.js` (a release directory's, not a channel's: integrity pins bytes). */
   src: string;
   /** Its `sha384-…` from the release inventory; `'off'` runs whatever the URL serves (the opt-out). */
-  integrity: string | 'off';
+  integrity: `sha384-${string}` | 'off';
   /** From the tag's insertion (after `load`) to the element defined; default 10000. */
   timeoutMs?: number;
   /** The page's CSP nonce, if its `script-src` uses one. */
