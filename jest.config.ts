@@ -8,6 +8,13 @@ const tsJest = [
   },
 ] as [string, Record<string, unknown>];
 
+// The host kit by its package name, from its sources; its files import each other with `.js` (as Node's ESM wants).
+const hostKit = {
+  '^@checkout/host-kit$': '<rootDir>/packages/host-kit/src/index.ts',
+  '^@checkout/host-kit/(.*)$': '<rootDir>/packages/host-kit/src/$1',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
 // @remix-run/node-fetch-server (the Node adapter's) ships ES modules only; Node requires them, jest's
 // CommonJS runtime does not (before Node 24.9): compiled to CommonJS for the tests.
 const esmOnly = ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0' } }] as [
@@ -28,6 +35,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
       // See the file: the real module caches the first window.Stripe across tests.
       moduleNameMapper: {
+        ...hostKit,
         '^@stripe/stripe-js/pure$': '<rootDir>/tests/support/pureStripeMock.ts',
         // The server half by its package's names, as the recipes import it (packages/server).
         '^@checkout/server$': '<rootDir>/server/index.ts',
@@ -44,6 +52,7 @@ const config: Config = {
       testMatch: ['**/*.e2e.ts'],
       globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
+      moduleNameMapper: hostKit,
       transform: { '^.+\\.tsx?$': tsJest, [ESM_ONLY]: esmOnly },
       transformIgnorePatterns: ['/node_modules/(?!@remix-run/node-fetch-server/)'],
       testTimeout: 60_000,

@@ -55,7 +55,9 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
   return {
     name: 'remote',
     mode: production ? 'production' : 'development',
-    entry: './src/entries/remoteEntry.ts',
+    // The standalone page's entry (src/entries/remoteEntry.ts → standalonePage.tsx), for working on the
+    // remote alone: development only. A production release serves no page and no script outside its inventory.
+    entry: production ? {} : './src/entries/remoteEntry.ts',
     // The code is ES2020 already (tsconfig): webpack's own runtime may then use arrow functions and `const`.
     target: ['web', 'es2020'],
     // No eval-based maps, even in development: the demo's CSP scenario allows no 'unsafe-eval'.
@@ -99,8 +101,8 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
       new ids.DeterministicModuleIdsPlugin({ maxLength: 3, fixedLength: true }),
       new CompileHintsPlugin({ entry: 'checkout', chunkGroups: ['__federation_expose_CheckoutButton'] }),
       defineRelease(release),
-      // The standalone page exists for working on the remote alone; hosts never load it.
-      new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] }),
+      // The standalone page exists for working on the remote alone (the dev server); hosts never load it.
+      ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] })]),
       ...(production ? [new ChunkIntegrityPlugin(), ...precompress()] : []),
       ...(inventory ? [inventory.plugin(REMOTE_INVENTORY)] : []),
     ],

@@ -1,5 +1,5 @@
 // The console's table for one profile: per milestone, each variant's median, federated against
-// direct (ratio and + ms), and verified against federated.
+// direct (ratio and + ms), and federated (verified) against unverified.
 import { LABELS, METRICS, type Metric } from './measure';
 import type { Variant } from './variants';
 
@@ -20,8 +20,8 @@ export function milestoneTable(medians: Medians): string[] {
     { head: 'ratio', width: 7, cell: (m) => fixed(at('federated')(m) / at('direct')(m), 2) },
     { head: '+ms', width: 6, cell: (m) => fixed(at('federated')(m) - at('direct')(m)) },
     median('no form', 'formless', 9),
-    median('verified', 'verified', 10),
-    { head: 'ver/fed', width: 9, cell: (m) => fixed(at('verified')(m) / at('federated')(m), 2) },
+    median('unverified', 'unverified', 12),
+    { head: 'fed/unv', width: 9, cell: (m) => fixed(at('federated')(m) / at('unverified')(m), 2) },
     median('standalone', 'standalone', 12),
   ];
   return [

@@ -7,7 +7,9 @@ export type { CheckoutLoader, CheckoutModule, RemotePolicy };
 
 const bundled: Promise<CheckoutModule> = Promise.resolve({ CheckoutButton });
 
-export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl'> = { attempts: 1, timeoutMs: 5_000 };
+export const CHECKOUT_POLICY: Omit<RemotePolicy, 'manifestUrl' | 'verify'> = { attempts: 1, timeoutMs: 5_000 };
+
+export function reportRefusal(_refusal: Error): void {}
 
 export function registerCheckout(_policy: RemotePolicy): void {}
 

@@ -1,7 +1,7 @@
 // `npm run bench`: what federation costs a host, measured side by side on several networks.
 // Builds the production remote and the host example three times (bench/webpack.config.ts):
-// `federated`, the host example as it is, `direct`, the same page with the button bundled from
-// source, and `verified`, the federated page running only a verified release; `formless` is the
+// `federated`, the host example as it is (running only a verified release), `direct`, the same page
+// with the button bundled from source, and `unverified`, the federated page verifying nothing; `formless` is the
 // federated page without the form in its HTML, `standalone` the one-tag page (<checkout-button>, no
 // React) on the same remote (variants.ts). Serves every file compressed as a CDN would, and drives
 // headless Chromium through interleaved rounds per network profile (profiles.ts), each visit in a
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   if (!flags['skip-build']) {
     build('remote', ['--mode', 'production']);
-    build('host example, federated, direct and verified', ['-c', 'bench/webpack.config.ts']);
+    build('host example, federated, direct and unverified', ['-c', 'bench/webpack.config.ts']);
   }
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
@@ -93,11 +93,13 @@ async function main(): Promise<void> {
   hosts.standalone = await serveStandalonePage(remote.url);
   const edits: PageEdits = { dropStripe: flags['no-stripe-preload'], dropRemote: flags['no-remote-preload'], remoteUrl: remote.url, chunkLinks };
   const builtPage = (v: Built) => readFileSync(path.join(__dirname, 'dist', v, 'index.html'), 'utf8');
+  const integrity = inventoryIntegrity(path.join(ROOT, 'dist'));
   const pages: Record<Exclude<Variant, 'standalone'>, () => string> = {
     direct: () => editPage(builtPage('direct'), edits),
-    federated: () => editPage(builtPage('federated'), edits),
-    formless: () => editPage(builtPage('federated'), { ...edits, dropForm: true }),
-    verified: () => pinPreloads(editPage(builtPage('verified'), edits), remote.url, inventoryIntegrity(path.join(ROOT, 'dist'))),
+    // The verified page's preloads carry the inventory's integrity, as its scripts do (verifiedPage.ts).
+    federated: () => pinPreloads(editPage(builtPage('federated'), edits), remote.url, integrity),
+    formless: () => pinPreloads(editPage(builtPage('federated'), { ...edits, dropForm: true }), remote.url, integrity),
+    unverified: () => editPage(builtPage('unverified'), edits),
   };
   const rootOf = (v: Exclude<Variant, 'standalone'>) => path.join(__dirname, 'dist', v === 'formless' ? 'federated' : v);
   for (const v of VARIANTS.filter((x): x is Exclude<Variant, 'standalone'> => x !== 'standalone')) {
@@ -156,9 +158,9 @@ async function main(): Promise<void> {
       const remotePaths = visits.federated.map((x) => remotePath(x, remote.url));
       const bytes = median(remotePaths.map((p) => p.bytes));
       const shown = remotePath(representative('federated'), remote.url);
-      const verifiedBytes = median(visits.verified.map((x) => remotePath(x, remote.url).bytes));
-      const verifiedShown = remotePath(representative('verified'), remote.url);
-      const verifiedRatio = medians.verified.usable / medians.federated.usable;
+      const unverifiedBytes = median(visits.unverified.map((x) => remotePath(x, remote.url).bytes));
+      const unverifiedShown = remotePath(representative('unverified'), remote.url);
+      const verifiedRatio = medians.federated.usable / medians.unverified.usable;
       const standaloneBytes = median(visits.standalone.map((x) => remotePath(x, remote.url).bytes));
       const standaloneShown = remotePath(representative('standalone'), remote.url);
 
@@ -175,7 +177,7 @@ async function main(): Promise<void> {
       );
       console.log('');
       for (const line of remotePathLines(`From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`, shown)) console.log(line);
-      for (const line of remotePathLines(`Verified (the release inventory and its signature checked first), same visit choice:`, verifiedShown)) console.log(line);
+      for (const line of remotePathLines(`Unverified (verify: 'off', nothing checked), same visit choice:`, unverifiedShown)) console.log(line);
       for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown)) console.log(line);
       const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
@@ -187,8 +189,8 @@ async function main(): Promise<void> {
         medianMs: medians,
         ratioToDirect: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
         remoteBytesBeforeButton: bytes,
-        verifiedRemoteBytesBeforeButton: verifiedBytes,
-        ratioVerifiedToFederatedUsable: verifiedRatio,
+        unverifiedRemoteBytesBeforeButton: unverifiedBytes,
+        ratioVerifiedToUnverifiedUsable: verifiedRatio,
         clickToStripeMs: clickMedians,
         layoutShift: Object.fromEntries(VARIANTS.map((v) => [v, median(visits[v].map((x) => x.marks.shift ?? NaN))])),
         clickToStripeSamplesMs: clickMs,
@@ -207,7 +209,7 @@ async function main(): Promise<void> {
       });
       lines.push(
         `bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes} wallets-shown-ms=${walletsMs.wallets.toFixed(0)}` +
-          ` pays-ms=${medians.federated.pays.toFixed(0)} pays-no-form-ms=${medians.formless.pays.toFixed(0)} click-button-ms=${clickMedians.button.toFixed(0)} click-form-ms=${clickMedians.form.toFixed(0)} ratio-verified=${verifiedRatio.toFixed(2)} verified-bytes-gz=${verifiedBytes}`,
+          ` pays-ms=${medians.federated.pays.toFixed(0)} pays-no-form-ms=${medians.formless.pays.toFixed(0)} click-button-ms=${clickMedians.button.toFixed(0)} click-form-ms=${clickMedians.form.toFixed(0)} ratio-verified=${verifiedRatio.toFixed(2)} unverified-bytes-gz=${unverifiedBytes}`,
       );
     }
     log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -5,7 +5,7 @@
 // parses instead of after the manifest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INVENTORY_FILE as INVENTORY, SIGNATURE_FILE as SIGNATURE, type ReleaseInventory } from '../release/releaseFormat';
+import { INVENTORY_FILE as INVENTORY, SIGNATURE_FILE as SIGNATURE, type ReleaseInventory } from '../packages/host-kit/src/release/releaseFormat';
 
 export { INVENTORY, SIGNATURE };
 

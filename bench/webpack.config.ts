@@ -1,19 +1,22 @@
 // The bench pages, all the host example's own production build (host-example/webpack.config.ts):
 // `federated` as it is, pointed at the bench's remote; `direct` the same page with the remote
 // replaced by the button bundled from source (directCheckout.ts) and no federation at all;
-// `verified` the federated page whose remote runs only once its signed release inventory is
-// verified (verifiedCheckout.ts).
+// `unverified` the federated page with the host example's verification turned off
+// (unverifiedCheckout.ts): `federated` is the verified page, as the host example is.
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import hostExample, { type HostEnv } from '../host-example/webpack.config';
 import { BENCH_MANIFEST_URL, benchSigningKey } from './remote';
 
-type Variant = 'direct' | 'federated' | 'verified';
-
+type Variant = 'direct' | 'federated' | 'unverified';
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
-  const { devServer: _devServer, ...config } = hostExample({ checkoutManifest: BENCH_MANIFEST_URL, ...env }, { mode: 'production' });
+  const { devServer: _devServer, ...config } = hostExample(
+    // The page trusts the key the bench's release is signed with (bench/run.ts builds the remote so).
+    { checkoutManifest: BENCH_MANIFEST_URL, checkoutPublisherKey: benchSigningKey().publicKey, ...env },
+    { mode: 'production' },
+  );
   // Hidden source maps: served bytes unchanged, and the main-thread breakdown can name each function's package.
   return { ...config, name, devtool: 'hidden-source-map', output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
 }
@@ -40,15 +43,9 @@ function direct(): Configuration {
   };
 }
 
-function verified(): Configuration {
-  const config = host('verified');
-  const plugins = [
-    ...(config.plugins ?? []),
-    replaceCheckoutRemote(path.resolve(__dirname, 'verifiedCheckout.ts')),
-    // The public half of the key the bench's release is signed with (bench/run.ts builds it so).
-    new webpack.DefinePlugin({ __BENCH_PUBLISHER_KEY__: JSON.stringify(benchSigningKey().publicKey) }),
-  ];
-  return { ...config, plugins };
+function unverified(): Configuration {
+  const config = host('unverified');
+  return { ...config, plugins: [...(config.plugins ?? []), replaceCheckoutRemote(path.resolve(__dirname, 'unverifiedCheckout.ts'))] };
 }
 
-export default [host('federated'), direct(), verified()];
+export default [host('federated'), direct(), unverified()];

@@ -5,12 +5,16 @@
 //   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
 //   --env demo=off                              the integration alone (src/), without the demo
 //   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
+//   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (else CHECKOUT_PUBLISHER_KEY; a production
+//                                               build needs one, or CHECKOUT_DEVELOPMENT_BUILD=1 for the committed test
+//                                               key; none in development: the dev server's remote, unverified)
 //   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { DEVELOPMENT_BUILD, testPublicKey } from '../release/signing';
 import { CompileHintsPlugin } from '../webpack/compileHints';
 import { precompress } from '../webpack/precompress';
 import { typescriptRule } from '../webpack/typescriptRule';
@@ -32,6 +36,23 @@ export interface HostEnv {
   demo?: string;
   /** The integration's checkout: 'redirect' (Stripe's hosted page, the default) or 'embedded' (in the page). */
   checkoutMode?: string;
+  /** The remote's publisher key the page trusts (raw, base64); else CHECKOUT_PUBLISHER_KEY; required in production. */
+  checkoutPublisherKey?: string;
+}
+
+/**
+ * The publisher key the page trusts: a build setting, never a default in production. The committed TEST
+ * key (release/keys/) only with CHECKOUT_DEVELOPMENT_BUILD=1, as the remote's own development build
+ * (release/signing.ts), and then the page says so to the verifier, which refuses it otherwise.
+ */
+function publisherKey(env: HostEnv, production: boolean): string | null {
+  const key = env.checkoutPublisherKey ?? process.env.CHECKOUT_PUBLISHER_KEY;
+  if (key) return key;
+  if (process.env[DEVELOPMENT_BUILD] === '1') return testPublicKey();
+  if (production) {
+    throw new Error(`host-example: a production build needs the publisher key it trusts (CHECKOUT_PUBLISHER_KEY), or ${DEVELOPMENT_BUILD}=1 for the committed test key.`);
+  }
+  return null;
 }
 
 export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration & { devServer?: DevServerConfiguration } => {
@@ -50,7 +71,13 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       uniqueName: 'shop',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // The host kit from its sources (a team installs its package: npm run pack:host-kit); its files
+      // import each other with `.js`, as Node's ESM wants.
+      alias: { '@checkout/host-kit': path.resolve(__dirname, '../packages/host-kit/src') },
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
     module: { rules: [typescriptRule] },
     plugins: [
       new ModuleFederationPlugin({
@@ -72,6 +99,10 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
         __CHECKOUT_MANIFEST__: JSON.stringify(checkoutManifest),
         __CHECKOUT_MODE__: JSON.stringify(env.checkoutMode === 'embedded' ? 'embedded' : 'redirect'),
         __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
+        // null: the dev server's remote (`npm start`), which writes no signed inventory, runs unverified.
+        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(publisherKey(env, production)),
+        // true: a development build, which may trust the committed test key (the verifier refuses it otherwise).
+        __CHECKOUT_DEVELOPMENT_BUILD__: JSON.stringify(process.env[DEVELOPMENT_BUILD] === '1'),
       }),
       new HtmlWebpackPlugin({
         template: './index.html',
@@ -82,7 +113,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
           stripeHint: env.stripeHint !== 'off',
           remoteHint: env.remoteHint !== 'off',
           checkoutManifest,
-          checkoutEntry: new URL('remoteEntry.js', checkoutManifest).href,
+          checkoutOrigin: new URL(checkoutManifest).origin,
         },
       }),
       // The page's script is all called on load (React, the federation runtime, the page): Chromium

@@ -1,4 +1,4 @@
-// Writing the release inventory (its format: release/releaseFormat.ts): every file a page may run (or
+// Writing the release inventory (its format: packages/host-kit/src/release/releaseFormat.ts): every file a page may run (or
 // read to run) from one release, with the integrity of its exact bytes as served, its size and why a
 // page runs it; the one script of another party; and the terms the publisher signs with it (product,
 // key id, sequence, expiry). Written beside mf-manifest.json as release-inventory.json, signed in
@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { RemoteRelease } from '../src/core/types';
 import { STRIPE_JS_URL } from '../src/stripe/policy';
-import { INVENTORY_SCHEMA, PRODUCT, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from './releaseFormat';
+import { INVENTORY_SCHEMA, PRODUCT, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from '../packages/host-kit/src/release/releaseFormat';
 
-export { INVENTORY_FILE, SIGNATURE_FILE, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from './releaseFormat';
+export { INVENTORY_FILE, SIGNATURE_FILE, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from '../packages/host-kit/src/release/releaseFormat';
 
 export const THIRD_PARTY: ThirdPartyScript[] = [
   { url: STRIPE_JS_URL, integrity: null, why: 'Stripe.js: Stripe serves it without integrity support; loaded by the remote at runtime' },

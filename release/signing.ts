@@ -1,12 +1,12 @@
 // ECDSA P-256 signatures of the release inventory (node:crypto; the format and the readers' side are
-// release/releaseFormat.ts). A production build signs with the publisher's key from the environment; the
+// packages/host-kit/src/release/releaseFormat.ts). A production build signs with the publisher's key from the environment; the
 // committed test key (release/keys/README.md) signs only a build that says it is a development build,
 // and every reader refuses it outside development. Public keys are given as the raw uncompressed point
 // in base64, the form Web Crypto imports.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TEST_KEY_ID } from './releaseFormat';
+import { TEST_KEY_ID } from '../packages/host-kit/src/release/releaseFormat';
 import type { ReleaseTerms } from './releaseInventory';
 
 export const TEST_KEY_FILE = path.join(__dirname, 'keys', 'test-signing-key.pem');

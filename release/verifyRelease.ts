@@ -2,9 +2,9 @@
 // at a release), its release-inventory.json and signature, and every file the inventory lists, each in
 // every encoding a CDN may serve (identity, gzip, brotli), and says what drifted and in which encoding:
 // a changed or missing file, a script the manifest names that the inventory does not, an inventory the
-// key set does not trust (the reason codes of release/releaseFormat.ts), a channel that is not its
+// key set does not trust (the reason codes of packages/host-kit/src/release/releaseFormat.ts), a channel that is not its
 // release's manifest. The CLI is release/verifyReleaseCli.ts.
-import { INVENTORY_FILE, ReleaseRefused, SIGNATURE_FILE, trustedInventory, type RefusalReason, type ReleaseInventory } from './releaseFormat';
+import { INVENTORY_FILE, ReleaseRefused, SIGNATURE_FILE, trustedInventory, type RefusalReason, type ReleaseInventory } from '../packages/host-kit/src/release/releaseFormat';
 import { sri } from './releaseInventory';
 import { channelManifest } from './channelManifest';
 import { manifestScripts, type FederationManifest } from './manifestAssets';

@@ -44,7 +44,11 @@ describe('README.md and docs/: the code shown is code the suite runs', () => {
     };
     const shown = new Set(excerpts.map((b) => realpathSync(path.join(ROOT, b.source))));
     const unshown = excerpts.flatMap((b) =>
-      [...b.lines.join('\n').matchAll(IMPORT)].map((m) => m[1]).filter((spec) => !shown.has(resolve(b.source, spec) ?? '')).map((spec) => `${b.where} (${b.source}) imports ${spec}`),
+      [...b.lines.join('\n').matchAll(IMPORT)]
+        .map((m) => m[1])
+        // vendor/: a published package's files, served by the page as they are (the host kit's, the runtime's)
+        .filter((spec) => !spec.includes('/vendor/') && !shown.has(resolve(b.source, spec) ?? ''))
+        .map((spec) => `${b.where} (${b.source}) imports ${spec}`),
     );
     expect(unshown).toEqual([]);
   });

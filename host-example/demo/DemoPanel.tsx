@@ -1,7 +1,7 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/core/types';
-import { CheckoutSlot } from '../src/CheckoutSlot';
+import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutLoader } from '../src/checkoutRemote';
 import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, MODES, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
 import { recorded, recordRemoteFailure } from './recorder';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader } from './checkoutRemote';
-import { CheckoutSlot } from './CheckoutSlot';
+import { CheckoutSlot } from '@checkout/host-kit/react';
 import { OrderStatus, type Order } from './OrderStatus';
 
 export interface OrderPageProps {

@@ -131,7 +131,8 @@ e2eSuite('hosts we did not write', () => {
         // ./mount's chunks are the only ones of the remote that bundle React: a React host loads none,
         // and nothing from the remote but its entry and the button.
         expect(mountRequests).toEqual([]);
-        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles].map((file) => `/${file}`));
+        const verification = host.verified ? ['release-inventory.json', 'release-inventory.json.sig'] : [];
+        const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles, ...verification].map((file) => `/${file}`));
         expect(remote.map((r) => r.url).filter((url) => !expected.has(url))).toEqual([]);
         const shares = await page.page.evaluate(loadedReactShares);
         // react-dom 18 says 18.3.1-next-<commit>-<date> of itself.

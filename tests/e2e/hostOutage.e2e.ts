@@ -75,6 +75,8 @@ const EXPECTED_CONSOLE = [
   /Loading script failed|did not load|did not answer within \d+ ms|Loading chunk .* failed|ChunkLoadError/, // script loaders, caught by the host
   /^<checkout-button> could not load; its own content stays\./, // the element's entry, its chunk refused
   new RegExp(THROWN), // the host's report of the load that failed on it
+  // A verified host (the host kit's verifier) refuses the changed chunks before they run: Chromium says so.
+  /^Failed to find a valid digest in the 'integrity' attribute for resource /,
 ];
 
 /** The one error the throwing chunk puts into the page (a classic script's, from another origin: "Script error."). */

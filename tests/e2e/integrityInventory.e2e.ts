@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { verifyRelease } from '../../release/verifyRelease';
 import { sri, type ReleaseInventory } from '../../release/releaseInventory';
-import { PRODUCT, trustedInventory } from '../../release/releaseFormat';
+import { PRODUCT, trustedInventory } from '../../packages/host-kit/src/release/releaseFormat';
 import { manifestScripts, type FederationManifest } from '../../release/manifestAssets';
 import { STRIPE_JS_URL } from '../../src/stripe/policy';
 import { e2e, e2eSuite } from './support/harness';
@@ -53,6 +53,13 @@ e2eSuite('the release inventory', () => {
     // Nothing listed that the server does not have.
     const onDisk = new Set(readdirSync(e2e.remoteDir!));
     expect([...listed].filter((file) => !onDisk.has(file))).toEqual([]);
+  });
+
+  it('lists every script the remote’s origin serves, and serves no page of its own (a page would run what it names)', async () => {
+    const listed = new Set(((JSON.parse((await served('release-inventory.json')).toString('utf8')) as ReleaseInventory).files).map((file) => file.path));
+    const runnable = readdirSync(e2e.remoteDir!).filter((file) => /\.(m?js|html?)$/.test(file));
+    expect(runnable.filter((file) => !listed.has(file))).toEqual([]);
+    expect(runnable.filter((file) => /\.html?$/.test(file))).toEqual([]);
   });
 
   it('passes verify-release as served, in every encoding', async () => {

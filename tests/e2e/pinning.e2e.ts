@@ -1,5 +1,5 @@
 // A federation host that lets only a verified release of the remote run (hosts/pinned/index.html with
-// tests/e2e/hosts/pinned/verifiedRelease.ts), behind a CDN that changes one file: the changed code never
+// packages/host-kit/src/release/verifiedRelease.ts), behind a CDN that changes one file: the changed code never
 // runs, the page stays whole with its fallback, the refusal reaches the page's monitoring, and the
 // untouched release goes all the way to Stripe Checkout.
 import { e2e, e2eSuite, EXPECTED_BROWSER_NOISE, PUBLISHABLE_KEY, useBrowser, usePages, type HostPage } from './support/harness';

@@ -7,7 +7,7 @@ import { webcrypto } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { keyIdOf as keyIdInPage, SIGNATURE_ALGORITHM, SIGNATURE_KEY, TEST_KEY_ID } from '../../release/releaseFormat';
+import { keyIdOf as keyIdInPage, SIGNATURE_ALGORITHM, SIGNATURE_KEY, TEST_KEY_ID } from '../../packages/host-kit/src/release/releaseFormat';
 import { keyIdOf, loadSigningKey, releaseTerms, runSigningKey, signBytes, signingKey, TEST_KEY_FILE, TEST_PUBLIC_KEY_FILE } from '../../release/signing';
 
 let dir: string;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { CONFIGURED_REMOTE_ORIGIN } from './env';
+import { buildPublisherKey } from './releaseCdn';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -84,14 +85,24 @@ async function main(): Promise<void> {
   if (out.host) {
     // Without the page's own early requests for Stripe.js and the remote: the scenarios answer and
     // count each request the loader makes, and the remote is not where the build thinks it is.
-    const configs = configsFor(path.join(ROOT, 'host-example/webpack.config.ts'), path.join(ROOT, 'host-example/dist'), { stripeHint: 'off', remoteHint: 'off' });
+    // It verifies the remote (by default): it pins the key the remote's build is signed with.
+    const configs = configsFor(path.join(ROOT, 'host-example/webpack.config.ts'), path.join(ROOT, 'host-example/dist'), {
+      stripeHint: 'off',
+      remoteHint: 'off',
+      checkoutPublisherKey: buildPublisherKey(),
+    });
     await runAll('host example', configs, out.host);
   }
   // The integration alone (host-example/src, `--env demo=off`), as a team copies and builds it: its
   // page's own early requests kept, the remote at a dev config's URL (the tests answer that origin).
   const hostConfig = path.join(ROOT, 'host-example/webpack.config.ts');
   const integration = (checkoutMode: string) =>
-    configsFor(hostConfig, path.join(ROOT, 'host-example/dist'), { demo: 'off', checkoutMode, checkoutManifest: `${CONFIGURED_REMOTE_ORIGIN}/mf-manifest.json` });
+    configsFor(hostConfig, path.join(ROOT, 'host-example/dist'), {
+      demo: 'off',
+      checkoutMode,
+      checkoutManifest: `${CONFIGURED_REMOTE_ORIGIN}/mf-manifest.json`,
+      checkoutPublisherKey: buildPublisherKey(),
+    });
   if (out.integration) await runAll('host example integration (redirect)', integration('redirect'), out.integration);
   if (out.integrationEmbedded) await runAll('host example integration (embedded)', integration('embedded'), out.integrationEmbedded);
 }

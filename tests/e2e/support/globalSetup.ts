@@ -106,9 +106,9 @@ async function buildPrevious(): Promise<string> {
 }
 
 const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
-const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example'], targets: ['host'] };
+const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example', 'packages/host-kit/src'], targets: ['host'] };
 /** The integration alone (`--env demo=off`), in each of its two modes. */
-const INTEGRATION: BuildUnit = { name: 'host-integration', inputs: ['host-example'], targets: ['integration', 'integrationEmbedded'] };
+const INTEGRATION: BuildUnit = { name: 'host-integration', inputs: ['host-example', 'packages/host-kit/src'], targets: ['integration', 'integrationEmbedded'] };
 
 function startServers(dirs: ServeDirs): Promise<ServerProcess<ServedUrls>> {
   return startServerProcess<ServedUrls>('serve.ts', { E2E_SERVE_DIRS: JSON.stringify(dirs) }, 'the e2e servers');

@@ -1,7 +1,10 @@
 // The host matrix's set-up: hosts we did not write (support/matrixHosts.ts), each built by its own
 // tool from tests/e2e/hosts/<fixture>. Their tools install once per lockfile (tests/e2e/hosts/react18,
 // react19, next16, angular22, router8) into .tmp/e2e/host-deps; each host builds once per set of
-// inputs into .tmp/e2e/builds; a child process serves every host on its own loopback port. Installs,
+// inputs into .tmp/e2e/builds; a child process serves every host on its own loopback port. The host kit
+// (packages/host-kit) is packed once per run with `npm pack`, and its tarball's contents are put in each
+// host's build (node_modules/@checkout/host-kit beside the tools' install, which it never changes): a
+// change to the kit rebuilds the hosts, not their installs. Installs,
 // builds and servers run on the Node CI runs (ltsNode.ts), whatever Node runs jest. What each host
 // got (a URL, or why not) goes to a JSON file for the tests.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,10 +15,42 @@ import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
 import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixHosts';
 import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
 import { SERVER_PACKAGE, serverPackage } from './serverPackage';
+import { buildPublisherKey } from './releaseCdn';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
 const DEPS = path.join(E2E_TMP, 'host-deps');
 const BUILDS = path.join(E2E_TMP, 'builds');
+const HOST_KIT = path.join(ROOT, 'packages/host-kit');
+const HOST_KIT_NAME = '@checkout/host-kit';
+
+/** The host kit as `npm pack` packed it: the tarball and its contents (`package/`), keyed by the kit's files. */
+interface PackedKit {
+  tarball: string;
+  /** The tarball's contents, what `npm install <tarball>` puts in node_modules/@checkout/host-kit. */
+  dir: string;
+  version: string;
+  hash: string;
+}
+
+async function packHostKit(): Promise<PackedKit> {
+  const files = filesUnder(HOST_KIT);
+  const hash = hashOf([], files);
+  const final = path.join(BUILDS, `host-kit-${hash}`);
+  const { dir } = await once(final, 'packed the host kit', async (work) => {
+    // prepack builds it (tsc) into packages/host-kit/dist, what the tarball holds.
+    await run('npm', ['pack', HOST_KIT, '--pack-destination', work, '--loglevel=error'], ROOT, 'npm pack of the host kit', process.env);
+    const [tarball] = readdirSync(work).filter((name) => name.endsWith('.tgz'));
+    await run('tar', ['-xzf', tarball, '-C', work], work, 'unpacking the host kit', process.env);
+  });
+  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'))!;
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package/package.json'), 'utf8')) as { version: string };
+  return { tarball: path.join(dir, tarball), dir: path.join(dir, 'package'), version, hash };
+}
+
+/** The kit's tarball contents in `nodeModules` (a host's, or its stage's), as npm installs it. */
+function installKit(kit: PackedKit, nodeModules: string): void {
+  cpSync(kit.dir, path.join(nodeModules, HOST_KIT_NAME), { recursive: true });
+}
 
 export { MATRIX, type MatrixHost } from './matrixHosts';
 
@@ -96,15 +131,18 @@ const PLAIN_VENDOR = ['runtime', 'runtime-core', 'sdk', 'error-codes'];
 type Built = { dir: string; versions: Record<string, string>; seconds: number };
 
 /** A page with no bundler: its files as they are (links followed); the plain page also gets the runtime's ESM files. */
-async function buildStatic(host: MatrixHost): Promise<Built> {
+async function buildStatic(host: MatrixHost, kit: PackedKit): Promise<Built> {
   const source = path.join(HOSTS_DIR, host.fixture);
   const vendor = host.fixture === 'plain';
   const packages = vendor ? PLAIN_VENDOR.map((name) => path.join(ROOT, 'node_modules/@module-federation', name)) : [];
-  const versions = Object.fromEntries(
-    packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
-  );
+  const versions = {
+    ...Object.fromEntries(
+      packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
+    ),
+    [HOST_KIT_NAME]: kit.version,
+  };
   const files = filesUnder(source);
-  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf(Object.entries(versions).flat(), files)}`);
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([...Object.entries(versions).flat(), kit.hash], files)}`);
   const { dir, seconds } = await once(final, `built the ${host.id} host`, async (work) => {
     // copyFileSync follows a link (Node 24's cpSync with `dereference` refuses a link to a file).
     for (const file of files) copyFileSync(file, path.join(work, path.basename(file)));
@@ -114,6 +152,8 @@ async function buildStatic(host: MatrixHost): Promise<Built> {
         filter: (file) => statSync(file).isDirectory() || /\.m?js$/.test(file),
       });
     }
+    // The host kit's files, served as they are (the page names them in its import map or links).
+    cpSync(path.join(kit.dir, 'dist'), path.join(work, 'vendor', 'host-kit'), { recursive: true, filter: (file) => !file.endsWith('.d.ts') });
   });
   return { dir, versions, seconds };
 }
@@ -129,14 +169,15 @@ function appModules(target: string, deps: string, server: string | null): void {
   if (server) cpSync(server, path.join(target, SERVER_PACKAGE), { recursive: true });
 }
 
-async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: string): Promise<Built> {
+async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: string, kit: PackedKit): Promise<Built> {
   const versions = {
     ...(host.react ? { react: hostReactVersion(host, deps) } : {}),
     ...Object.fromEntries(host.packages.map((name) => [name, installedVersion(deps, name)])),
+    [HOST_KIT_NAME]: kit.version,
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
   const server = host.server === 'framework' ? (await serverPackage()).dir : null;
-  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, server ?? ''], sources.flatMap(filesUnder))}`);
+  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, server ?? '', kit.hash, buildPublisherKey()], sources.flatMap(filesUnder))}`);
   const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
@@ -144,6 +185,8 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
     try {
       // Symlinks as they are: a fixture's ./remoteTimeout.js stays a link to ../app's, inside the stage.
       for (const src of sources) cpSync(src, path.join(stage, path.basename(src)), { recursive: true, verbatimSymlinks: true });
+      // The kit where npm would put it: found from the stage before the tools' node_modules.
+      installKit(kit, path.join(stage, 'node_modules'));
       const cwd = path.join(stage, host.fixture);
       if (server) cpSync(server, path.join(cwd, 'node_modules', SERVER_PACKAGE), { recursive: true });
       await run(node, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
@@ -151,6 +194,8 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         NG_CLI_ANALYTICS: 'false',
+        // The key the served remote is signed with: the hosts that verify pin it (as yours pins your publisher's).
+        CHECKOUT_PUBLISHER_KEY: buildPublisherKey(),
       });
       if (tool.output !== 'app') {
         cpSync(path.join(cwd, tool.output), work, { recursive: true });
@@ -159,8 +204,10 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
         // Not the tools' caches (Next's, Vite's node_modules/.vite-temp): the install's node_modules takes that place.
         const caches = [path.join(cwd, '.next', 'cache'), path.join(cwd, 'node_modules')];
         cpSync(cwd, work, { recursive: true, dereference: true, filter: (file) => !caches.some((dir) => file.startsWith(dir)) });
-        if (server) appModules(path.join(work, 'node_modules'), deps, server);
-        else symlinkSync(path.join(deps, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+        // Its node_modules: the install's packages (links), the server half's package and the kit (copies).
+        const modules = path.join(work, 'node_modules');
+        appModules(modules, deps, server);
+        installKit(kit, modules);
       }
     } finally {
       rmSync(stage, { recursive: true, force: true });
@@ -224,6 +271,7 @@ export async function setUpHostMatrix(): Promise<void> {
     }
   };
   const node = await ltsNode().catch((error: unknown) => new Error(`no Node ${LTS_NODE_VERSION} from npx: ${reasonOf(error)}`));
+  const kit = await packHostKit().catch((error: unknown) => new Error(`the host kit did not pack: ${reasonOf(error)}`));
   const chain = async (tools: ToolSet) => {
     let deps: { dir: string; seconds: number; node: string } | Error;
     try {
@@ -238,16 +286,18 @@ export async function setUpHostMatrix(): Promise<void> {
       await record(host, async () => {
         if (deps instanceof Error) throw deps;
         if (host.tool === 'none') throw new Error(`${host.id} has a lockfile but no build tool`);
-        return buildHost(host, TOOLS[host.tool], deps.dir, deps.node);
+        if (kit instanceof Error) throw kit;
+        return buildHost(host, TOOLS[host.tool], deps.dir, deps.node, kit);
       });
     }
   };
   const toolSets = [...new Set(hosts.flatMap((h) => (h.tools ? [h.tools] : [])))];
-  await Promise.all([...toolSets.map(chain), ...hosts.filter((h) => !h.tools).map((host) => record(host, () => buildStatic(host)))]);
+  await Promise.all([...toolSets.map(chain), ...hosts.filter((h) => !h.tools).map((host) => record(host, () => (kit instanceof Error ? Promise.reject(kit) : buildStatic(host, kit))))]);
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
-  prune(BUILDS, (name) => /^(matrix-.+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
+  if (!(kit instanceof Error)) kept.add(path.basename(path.dirname(kit.dir)));
+  prune(BUILDS, (name) => /^(matrix-.+|host-kit)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, kept);
 
   try {
     const { urls } = await startServer(dirs, node instanceof Error ? process.execPath : node);

@@ -28,6 +28,8 @@ export interface MatrixHost {
    * routes answer beside the host's files.
    */
   server?: 'framework';
+  /** It runs only a release its publisher signed (the host kit's verifier): it also reads the release's inventory and signature. */
+  verified?: true;
 }
 
 const RSPACK = ['@rspack/core', '@rspack/cli', '@module-federation/enhanced'];
@@ -55,6 +57,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: ['webpack', '@module-federation/enhanced'],
+    verified: true,
   }),
   host({ id: 'next-react19', fixture: 'next', tool: 'next', tools: 'next16', react: '19', remote: 'static', entry: 'mf-manifest.json', packages: ['next', '@module-federation/runtime'], server: 'framework' }),
   host({

@@ -4,14 +4,30 @@
 //                        <meta name="csp-nonce"> and wherever the page says `{nonce}`.
 //   GET /element/<file>?remote=<origin>&csp=<policy>   the no-bundler page (tests/e2e/hosts/element): the
 //                        remote origin its HTML names (http://localhost:3001, like a dev config) replaced
-//                        by `remote`, and the policy as above; its other files as they are.
+//                        by `remote`, and the policy as above; its other files as they are, and the
+//                        host kit's at vendor/host-kit/ (from its sources, types stripped: what its build writes).
 import { existsSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import ts from 'typescript';
 import { CONFIGURED_REMOTE_ORIGIN } from './env';
 
 const ELEMENT_PAGES = path.resolve(__dirname, '../hosts/element');
+const HOST_KIT = path.resolve(__dirname, '../../../packages/host-kit/src');
+
+/** `vendor/host-kit/<file>` of the element pages: the kit's module with its types stripped, or its stylesheet. */
+function hostKitFile(name: string, res: http.ServerResponse): boolean {
+  const file = path.join(HOST_KIT, path.normalize(name));
+  const source = file.endsWith('.js') ? file.replace(/\.js$/, '.ts') : file;
+  if (!source.startsWith(HOST_KIT) || !existsSync(source)) return false;
+  const body = source.endsWith('.ts')
+    ? ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+    : readFileSync(source);
+  const type = source.endsWith('.css') ? 'text/css' : 'text/javascript';
+  res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
+  return true;
+}
 
 function sendHtml(res: http.ServerResponse, source: string, policy: string | null): void {
   const nonce = randomBytes(16).toString('base64');
@@ -41,6 +57,7 @@ export function pageWithCsp(root: string) {
 
 function elementPage(url: URL, res: http.ServerResponse): boolean {
   const name = url.pathname.slice('/element/'.length) || 'index.html';
+  if (name.startsWith('vendor/host-kit/')) return hostKitFile(name.slice('vendor/host-kit/'.length), res);
   const file = path.join(ELEMENT_PAGES, path.normalize(name));
   if (!file.startsWith(ELEMENT_PAGES) || !existsSync(file)) return false;
   if (!file.endsWith('.html')) {

@@ -128,20 +128,27 @@ export class ReleaseCdn {
 }
 
 const PAGES = path.join(ROOT, 'tests/e2e/hosts/pinned');
+const HOST_KIT = path.join(ROOT, 'packages/host-kit/src');
 
-const stripTypes = (file: string) =>
-  ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+/** A TypeScript module as a browser runs it: its types stripped. */
+function stripTypes(file: string): string {
+  return ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+}
 
 /**
  * Serves `hosts/pinned/<file>` at `<host>/pinned/`: pages through `fill`, the TypeScript modules they
- * import with their types stripped, and the federation runtime's ESM files.
+ * import with their types stripped, the host kit's modules (`vendor/host-kit/`, from its sources, types
+ * stripped: what its build writes) and the federation runtime's ESM files.
  */
 export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
-  // The format module the verifier imports (`../../../../release/releaseFormat` from /pinned/).
-  await context.route(`${host}/release/releaseFormat`, (route) => route.fulfill({ contentType: 'text/javascript', body: stripTypes(path.join(ROOT, 'release/releaseFormat.ts')) }));
   await context.route(`${host}/pinned/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice('/pinned/'.length);
     const vendor = /^vendor\/([^/]+)\/(.+)$/.exec(name);
+    if (vendor?.[1] === 'host-kit') {
+      const file = path.join(HOST_KIT, path.normalize(vendor[2]).replace(/\.js$/, '.ts'));
+      if (!file.startsWith(HOST_KIT) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+      return route.fulfill({ contentType: 'text/javascript', body: stripTypes(file) });
+    }
     if (vendor) {
       const file = path.join(ROOT, 'node_modules/@module-federation', vendor[1], 'dist', vendor[2]);
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });

@@ -3,7 +3,7 @@
 // The button is loaded first and rendered after: React.lazy + Suspense would delay it.
 //   ?props=<json>  the button's props (publishableKey, sessionEndpoint, sessionBody)
 import React, { useEffect, useState } from 'react';
-import { PayForm } from './PayForm.js';
+import { PayForm } from '@checkout/host-kit/react';
 
 const h = React.createElement;
 const props = JSON.parse(new URLSearchParams(location.search).get('props') || '{}');
@@ -21,7 +21,7 @@ export function App({ bundler, loadButton }) {
     'main',
     null,
     h('h1', { 'data-host-react': React.version }, `${bundler} host, React ${React.version}`),
-    // The form until the button is there, and for good if the remote fails (app/PayForm.js).
+    // The form until the button is there, and for good if the remote fails (the host kit's PayForm).
     Button ? h(Button, props, LABEL) : h(PayForm, props, LABEL),
   );
 }

@@ -1,5 +1,12 @@
-// The page's own code for its <checkout-button>: objects go in as properties (set them before or
-// after the element is defined), callbacks come out as DOM events.
+// The page's own code for its <checkout-button>: the element's file run once the page has loaded (the
+// host kit: @checkout/host-kit/element, served here from vendor/host-kit/); objects go in as
+// properties (set them before or after the element is defined), callbacks come out as DOM events.
+import { loadCheckoutElement } from './vendor/host-kit/element.js';
+
+const remote = document.getElementById('checkout-element');
+loadCheckoutElement({ src: remote.href, integrity: remote.integrity || 'off' }).catch((error) => {
+  console.warn(`checkout: ${error.message}`); // the form stays: it pays without the remote
+});
 const checkout = document.querySelector('checkout-button');
 checkout.sessionBody = { productId: 'coffee-beans-1kg' }; // the server prices it
 checkout.addEventListener('checkout-state', (event) => {

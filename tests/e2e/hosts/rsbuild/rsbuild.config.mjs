@@ -1,7 +1,7 @@
 // An Rsbuild host as module-federation.io shows it (the Rsbuild plugin, `react` and `react-dom`
 // shared, the remote declared by its manifest), plus the two settings a remote that may be down
 // needs: without them a stopped remote leaves the page blank with an uncaught RUNTIME-003.
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -14,7 +14,7 @@ export default defineConfig({
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: ['react', 'react-dom'],
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [fileURLToPath(new URL('./remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
+      runtimePlugins: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

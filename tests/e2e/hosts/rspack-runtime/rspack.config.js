@@ -14,7 +14,7 @@ module.exports = {
     new ModuleFederationPlugin({
       name: 'rspack_runtime_host',
       shared: ['react', 'react-dom'],
-      runtimePlugins: [require.resolve('./remoteTimeout.js')], // a remote that never answers fails in 5 s
+      runtimePlugins: [require.resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
       dts: false,
     }),
     new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),

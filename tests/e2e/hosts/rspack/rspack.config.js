@@ -18,7 +18,7 @@ module.exports = {
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: ['react', 'react-dom'],
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [require.resolve('./remoteTimeout.js')], // a remote that never answers fails in 5 s
+      runtimePlugins: [require.resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
       dts: false,
     }),
     new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),

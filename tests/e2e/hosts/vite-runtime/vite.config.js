@@ -1,6 +1,6 @@
 // The Vite host of ./vite, with the remote registered at runtime (src/bootstrap.js) instead of
 // declared here: the plugin shares `react` and `react-dom`, and bounds the remote's requests.
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -15,7 +15,7 @@ export default defineConfig({
         react: { singleton: true },
         'react-dom': { singleton: true },
       },
-      runtimePlugins: [fileURLToPath(new URL('./remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
+      runtimePlugins: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

@@ -1,7 +1,7 @@
 // A Vite host as in module-federation/vite's examples/vite-webpack-rspack/host: a webpack remote
 // declared by its remoteEntry.js (type 'var'), `react` and `react-dom` shared as singletons; plus
 // recipe 1's two settings for a remote that may be down (without them the page waits for it).
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -19,7 +19,7 @@ export default defineConfig({
         'react-dom': { singleton: true },
       },
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [fileURLToPath(new URL('./remoteTimeout.js', import.meta.url))], // a remote that never answers fails in 5 s
+      runtimePlugins: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
       dts: false,
     }),
   ],

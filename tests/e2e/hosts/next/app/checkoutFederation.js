@@ -5,7 +5,7 @@
 import React from 'react';
 import * as ReactDOM from 'react-dom';
 import { createInstance } from '@module-federation/runtime';
-import remoteTimeout from './remoteTimeout.js';
+import { remoteTimeouts } from '@checkout/host-kit';
 import { CHECKOUT_MANIFEST } from '../checkoutRemote';
 
 let federation = null;
@@ -18,7 +18,7 @@ export function loadCheckoutButton() {
       react: { version: React.version, lib: () => React, shareConfig: { singleton: true, requiredVersion: `^${React.version}` } },
       'react-dom': { version: ReactDOM.version, lib: () => ReactDOM, shareConfig: { singleton: true, requiredVersion: `^${ReactDOM.version}` } },
     },
-    plugins: [remoteTimeout()], // a remote that never answers fails in 5 s
+    plugins: [remoteTimeouts()], // a remote that never answers fails in 5 s
   });
   return federation.loadRemote('checkout/CheckoutButton');
 }

@@ -1,5 +1,5 @@
 // The checkout form's look (the button's box), from a stylesheet file: the CSP allows 'self'.
-import './checkoutFallback.css';
+import '@checkout/host-kit/checkoutFallback.css';
 
 export const metadata = { title: 'Next.js host' };
 

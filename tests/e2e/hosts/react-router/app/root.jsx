@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 // The checkout form's look (the button's box): Vite serves it as a file, <Links /> names it.
-import './checkoutFallback.css';
+import '@checkout/host-kit/checkoutFallback.css';
 
 export function Layout({ children }) {
   return (

@@ -1,3 +1,5 @@
+// The checkout form's look: the button's box, so nothing moves when the button takes its place.
+import '@checkout/host-kit/checkoutFallback.css';
 import { createApp } from 'vue';
 import App from './App.vue';
 

@@ -7,8 +7,6 @@ import { Component, CUSTOM_ELEMENTS_SCHEMA, input, signal } from '@angular/core'
 @Component({
   selector: 'app-checkout-button',
   schemas: [CUSTOM_ELEMENTS_SCHEMA],
-  // The form's look: the button's box, so nothing moves when the button takes its place.
-  styleUrl: './checkoutFallback.css',
   template: `
     <checkout-button
       [attr.publishable-key]="publishableKey()"

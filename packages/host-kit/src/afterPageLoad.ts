@@ -1,0 +1,108 @@
+// Scripts that do not hold the page's `load` event. A script element inserted before `load` delays
+// it until its request ends, and a server that accepts and never answers holds it for minutes
+// (measured in Chromium: removing the element, or changing its `src`, does not release it; a
+// `fetch`, a `<link rel="preload">` or `modulepreload` never holds it). So before `load` a script
+// the runtime adds is fetched at once by a preload link, and put in the page under a type that is no
+// script type (the browser neither fetches nor runs it); at `load` it gets its own type back and its
+// `src` set afresh, which makes the browser run it, from the preload's response when that is in.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+
+/** The runtime's own bound on a waiting script (its timer starts before `load`): ours fails it first. */
+const RUNTIME_TIMEOUT_MS = 600_000;
+/** The runtime's bound on a script when a plugin names none. */
+const RUNTIME_DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Not a script type: an element of this type is neither fetched nor run. */
+export const WAITING_TYPE = 'text/x-after-load';
+
+/** Resolves once the page's `load` event has fired. */
+export function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** Starts `url`'s request now without holding `load`, with the script's own integrity and CORS mode. */
+function preload(script: HTMLScriptElement, url: string): void {
+  const link = document.createElement('link');
+  const module = script.type === 'module';
+  link.rel = module ? 'modulepreload' : 'preload';
+  if (!module) link.as = 'script';
+  if (script.integrity) link.integrity = script.integrity;
+  if (script.crossOrigin !== null) link.crossOrigin = script.crossOrigin;
+  link.href = url;
+  document.head.append(link);
+}
+
+/**
+ * `script` (with its `src`, integrity and attributes set) as it may go into the page now: as it is
+ * once the page has loaded; before, waiting under WAITING_TYPE until `load`, its request started by
+ * a preload. Its `load` and `error` events come as usual, once it ran.
+ */
+export function runAfterPageLoad(script: HTMLScriptElement): HTMLScriptElement {
+  if (document.readyState === 'complete') return script;
+  const url = script.src;
+  const type = script.getAttribute('type');
+  preload(script, url);
+  script.type = WAITING_TYPE;
+  void pageLoaded().then(() => {
+    if (!script.isConnected) return; // given up on meanwhile
+    if (type === null) script.removeAttribute('type');
+    else script.type = type;
+    // A script element runs when it gets a `src` it did not have: set it afresh.
+    script.removeAttribute('src');
+    script.src = url;
+  });
+  return script;
+}
+
+type CreateScriptArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['createScript']>>[0];
+
+/** The script the runtime would make from its arguments (what it does when a plugin gives none). */
+function runtimeScript({ url, attrs }: CreateScriptArgs): HTMLScriptElement {
+  const script = document.createElement('script');
+  script.type = attrs?.type === 'module' ? 'module' : 'text/javascript';
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (name === 'async' || name === 'defer') (script as unknown as Record<string, unknown>)[name] = value;
+    else if (!script.hasAttribute(name)) script.setAttribute(name, String(value));
+  }
+  script.src = url;
+  return script;
+}
+
+/**
+ * `plugin` with every script it creates for `remote` (or lets the runtime create) run after the
+ * page's `load`. Its `timeout` (the runtime's 20 s without one) then counts from `load`.
+ */
+export function scriptsAfterPageLoad(plugin: ModuleFederationRuntimePlugin, remote: string): ModuleFederationRuntimePlugin {
+  const createScript = plugin.createScript;
+  return {
+    ...plugin,
+    createScript(args) {
+      const answer = createScript?.call(plugin, args);
+      if (args.remoteInfo?.name !== remote || document.readyState === 'complete') return answer;
+      const given = answer instanceof HTMLScriptElement ? answer : answer && 'script' in answer ? answer.script : undefined;
+      const timeout = answer && !(answer instanceof HTMLScriptElement) && 'timeout' in answer ? answer.timeout : undefined;
+      const script = runAfterPageLoad(given ?? runtimeScript(args));
+      failAfter(script, timeout ?? RUNTIME_DEFAULT_TIMEOUT_MS);
+      // The runtime's own timer starts now; ours, from `load`, is the one that fails the script.
+      return { script, timeout: RUNTIME_TIMEOUT_MS };
+    },
+  };
+}
+
+/** After `load`, `ms` for the script to answer; then it fails as an unreachable script does (`error`). */
+function failAfter(script: HTMLScriptElement, ms: number): void {
+  let settled = false;
+  const settle = () => (settled = true);
+  script.addEventListener('load', settle, { once: true });
+  script.addEventListener('error', settle, { once: true });
+  void pageLoaded().then(() => {
+    const timer = setTimeout(() => {
+      if (!settled) script.dispatchEvent(new Event('error'));
+    }, ms);
+    const stop = () => clearTimeout(timer);
+    script.addEventListener('load', stop, { once: true });
+    script.addEventListener('error', stop, { once: true });
+  });
+}
+

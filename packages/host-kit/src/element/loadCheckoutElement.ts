@@ -1,0 +1,65 @@
+// Adds the element's one tag (`checkout-button.js`) without holding the page's `load` event: a
+// script element inserted before `load` delays it until its request ends, which for a server that
+// accepts and never answers is minutes (measured in Chromium: removing the tag does not release it).
+// So the request starts at once as a module preload (the page's own, or one added here), which does
+// not delay `load`, and the tag that runs it is added once the page has loaded; everything the
+// element then adds (its chunks, Stripe.js) comes after `load` too.
+
+import { pageLoaded } from '../afterPageLoad.js';
+
+export interface CheckoutElementOptions {
+  /** The release's `checkout-button.js` (a release directory's, not a channel's: integrity pins bytes). */
+  src: string;
+  /** Its `sha384-…` from the release inventory; `'off'` runs whatever the URL serves (the opt-out). */
+  integrity: `sha384-${string}` | 'off';
+  /** From the tag's insertion (after `load`) to the element defined; default 10000. */
+  timeoutMs?: number;
+  /** The page's CSP nonce, if its `script-src` uses one. */
+  nonce?: string;
+}
+
+export const ELEMENT_NAME = 'checkout-button';
+export const DEFAULT_ELEMENT_TIMEOUT_MS = 10_000;
+
+
+function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T, options: CheckoutElementOptions): T {
+  if (options.integrity !== 'off') element.integrity = options.integrity;
+  element.crossOrigin = 'anonymous';
+  if (options.nonce) element.nonce = options.nonce;
+  return element;
+}
+
+/**
+ * Defines `<checkout-button>` from `options.src`; resolves when it is defined, rejects when the file
+ * failed (unreachable, or its bytes are not `integrity`'s) or took longer than `timeoutMs`. The
+ * element's children (the form that pays) stay in every failure.
+ */
+export function loadCheckoutElement(options: CheckoutElementOptions): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ELEMENT_TIMEOUT_MS;
+  if (customElements.get(ELEMENT_NAME)) return Promise.resolve();
+  // The page's own `<link rel="modulepreload">` of it (the recipe's) has it under way already.
+  const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some((link) => link.href === options.src);
+  if (!preloaded) {
+    const preload = withIntegrity(document.createElement('link'), options);
+    preload.rel = 'modulepreload';
+    preload.href = options.src;
+    document.head.append(preload);
+  }
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    void customElements.whenDefined(ELEMENT_NAME).then(() => done());
+    void pageLoaded().then(() => {
+      timer = setTimeout(() => done(new Error(`${options.src} did not define <${ELEMENT_NAME}> within ${timeoutMs} ms; the form stays.`)), timeoutMs);
+      const script = withIntegrity(document.createElement('script'), options);
+      script.type = 'module';
+      script.addEventListener('error', () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)), { once: true });
+      script.src = options.src;
+      document.head.append(script);
+    });
+  });
+}

@@ -1,0 +1,30 @@
+// The page pays without the remote: a plain form to your session endpoint, which answers `303` to
+// Stripe's hosted page (docs/server.md). It stands where the button will be, with the button's box
+// and label (`@checkout/host-kit/checkoutFallback.css`), so nothing moves when the button takes its place.
+// Each render carries its own `formKey` (the server's in its HTML, the browser's once hydrated: React
+// checks no input's value), so two people behind one address are two Checkout Sessions.
+import { useState, type ReactNode } from 'react';
+
+export interface PayFormProps {
+  sessionEndpoint?: string;
+  /** Its flat fields (strings, numbers) go as hidden inputs; `mode` stays out (a form gets the hosted page). */
+  sessionBody?: object;
+  children?: ReactNode;
+}
+
+/** 128 random bits as hex: `getRandomValues` exists on every page (`randomUUID` only on https ones). */
+const newFormKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayFormProps) {
+  const [formKey] = useState(newFormKey);
+  const fields = Object.entries(sessionBody).filter(([name, value]) => name !== 'mode' && name !== 'formKey' && (typeof value === 'string' || typeof value === 'number'));
+  return (
+    <form className="checkout-fallback" method="post" action={sessionEndpoint}>
+      {fields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <input type="hidden" name="formKey" value={formKey} />
+      <button type="submit">{children}</button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+// Scripts that never hold the page's `load`: before it, a script the runtime adds waits under a type
+// that is no script type (fetched at once by a preload with its integrity); at `load` it gets its type
+// back and its src afresh (which makes a browser run it), and its bound counts from then.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { runAfterPageLoad, scriptsAfterPageLoad, WAITING_TYPE } from '@checkout/host-kit';
+
+const URL_ = 'https://cdn.example/checkout/remoteEntry.js';
+type CreateScriptArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['createScript']>>[0];
+
+function readyState(state: DocumentReadyState) {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+}
+const loadEvent = async () => {
+  readyState('complete');
+  window.dispatchEvent(new Event('load'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  readyState('complete');
+  jest.useRealTimers();
+});
+
+describe('runAfterPageLoad', () => {
+  it('once the page has loaded, gives the script back as it is', () => {
+    readyState('complete');
+    const script = document.createElement('script');
+    script.src = URL_;
+    expect(runAfterPageLoad(script)).toBe(script);
+    expect(script.getAttribute('type')).toBeNull();
+    expect(document.head.querySelector('link')).toBeNull();
+  });
+
+  it('before, preloads its URL with its integrity and CORS mode, keeps it waiting, and at load restores its type and sets its src afresh', async () => {
+    readyState('loading');
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.integrity = 'sha384-abc';
+    script.crossOrigin = 'anonymous';
+    script.src = URL_;
+    document.head.append(runAfterPageLoad(script));
+    const link = document.head.querySelector('link')!;
+    expect([link.rel, link.href, link.integrity, link.crossOrigin]).toEqual(['modulepreload', URL_, 'sha384-abc', 'anonymous']);
+    expect(script.type).toBe(WAITING_TYPE);
+    const before: Array<string | null> = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => before.push(r.oldValue)));
+    observer.observe(script, { attributeFilter: ['src'], attributeOldValue: true });
+    await loadEvent();
+    await Promise.resolve();
+    observer.disconnect();
+    expect(script.type).toBe('module');
+    expect(before).toEqual([URL_, null]); // removed, then set: a src it did not have is what runs a script
+    expect(script.src).toBe(URL_);
+  });
+});
+
+describe('scriptsAfterPageLoad', () => {
+  const args = (name = 'checkout'): CreateScriptArgs => ({ url: URL_, attrs: { fetchpriority: 'high' }, remoteInfo: { name } }) as unknown as CreateScriptArgs;
+
+  it('makes the script the runtime would have made when the plugin gives none, and hands the runtime a long bound of its own', () => {
+    readyState('loading');
+    const plugin = scriptsAfterPageLoad({ name: 'p', createScript: () => ({ timeout: 5000 }) }, 'checkout');
+    const answer = plugin.createScript!(args()) as { script: HTMLScriptElement; timeout: number };
+    expect(answer.script.src).toBe(URL_);
+    expect(answer.script.getAttribute('fetchpriority')).toBe('high');
+    expect(answer.script.type).toBe(WAITING_TYPE);
+    expect(answer.timeout).toBeGreaterThan(5000);
+  });
+
+  it('fails a script that has not answered within the plugin’s bound, counted from `load`', async () => {
+    readyState('loading');
+    jest.useFakeTimers();
+    const plugin = scriptsAfterPageLoad({ name: 'p', createScript: () => ({ timeout: 5000 }) }, 'checkout');
+    const { script } = plugin.createScript!(args()) as { script: HTMLScriptElement };
+    document.head.append(script);
+    const failed = jest.fn();
+    script.addEventListener('error', failed);
+    jest.advanceTimersByTime(60_000); // the page takes its time to load: nothing fails meanwhile
+    expect(failed).not.toHaveBeenCalled();
+    readyState('complete');
+    window.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    await Promise.resolve();
+    jest.advanceTimersByTime(4999);
+    expect(failed).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(failed).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves other remotes’ scripts, and every script once the page has loaded, to the plugin', () => {
+    readyState('loading');
+    const plugin = scriptsAfterPageLoad({ name: 'p', createScript: () => ({ timeout: 5000 }) }, 'checkout');
+    expect(plugin.createScript!(args('other'))).toEqual({ timeout: 5000 });
+    readyState('complete');
+    expect(plugin.createScript!(args())).toEqual({ timeout: 5000 });
+  });
+});

@@ -1,0 +1,82 @@
+// The one-tag recipe's loader: the element's tag is added only once the page has loaded (a tag added
+// before would hold `load` for as long as its server does not answer), with its integrity; every
+// failure settles with a sentence, and a failed script with an integrity is reported.
+import { loadCheckoutElement, reportFailedScripts } from '@checkout/host-kit/element';
+
+const SRC = 'https://cdn.example/checkout/releases/0.1.0/checkout-button.js';
+const INTEGRITY = 'sha384-abc';
+
+function readyState(state: DocumentReadyState) {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+}
+const tags = () => Array.from(document.head.querySelectorAll<HTMLScriptElement>(`script[src="${SRC}"]`));
+const preloads = () => Array.from(document.head.querySelectorAll<HTMLLinkElement>(`link[rel="modulepreload"][href="${SRC}"]`));
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  jest.useRealTimers();
+});
+
+describe('loadCheckoutElement', () => {
+  it('rejects with the URL when the tag fails (unreachable, or not the bytes its integrity names)', async () => {
+    readyState('complete');
+    const loaded = loadCheckoutElement({ src: SRC, integrity: INTEGRITY, timeoutMs: 1000 }).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    tags()[0].dispatchEvent(new Event('error'));
+    expect(((await loaded) as Error).message).toContain(`${SRC} did not load`);
+  });
+
+  it('rejects after its bound, counted from the tag, when the element is never defined', async () => {
+    jest.useFakeTimers();
+    readyState('complete');
+    const src = `${SRC}?never`;
+    const loaded = loadCheckoutElement({ src, integrity: 'off', timeoutMs: 300 }).catch((error: Error) => error);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(document.head.querySelector<HTMLScriptElement>('script')?.hasAttribute('integrity')).toBe(false);
+    jest.advanceTimersByTime(300);
+    expect(((await loaded) as Error).message).toBe(`${src} did not define <checkout-button> within 300 ms; the form stays.`);
+  });
+
+  // Last: the element, once defined, stays defined in this document.
+  it('starts the request at once as a module preload, and adds the tag that runs it only after `load`, both with the integrity', async () => {
+    readyState('loading');
+    const loaded = loadCheckoutElement({ src: SRC, integrity: INTEGRITY, timeoutMs: 1000 });
+    expect(preloads()).toHaveLength(1);
+    expect(preloads()[0].integrity).toBe(INTEGRITY);
+    expect(preloads()[0].crossOrigin).toBe('anonymous');
+    await Promise.resolve();
+    expect(tags()).toHaveLength(0);
+
+    readyState('complete');
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const [tag] = tags();
+    expect(tag.type).toBe('module');
+    expect(tag.integrity).toBe(INTEGRITY);
+    expect(tag.crossOrigin).toBe('anonymous');
+
+    customElements.define('checkout-button', class extends HTMLElement {});
+    await expect(loaded).resolves.toBeUndefined();
+  });
+});
+
+describe('reportFailedScripts', () => {
+  it('reports a failed script that carries an integrity (caught in the capture phase), not others, until stopped', () => {
+    const report = jest.fn();
+    const stop = reportFailedScripts(report);
+    const pinned = document.createElement('script');
+    pinned.integrity = INTEGRITY;
+    pinned.src = SRC;
+    const plain = document.createElement('script');
+    plain.src = 'https://elsewhere.example/x.js';
+    document.head.append(pinned, plain);
+    pinned.dispatchEvent(new Event('error'));
+    plain.dispatchEvent(new Event('error'));
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith({ reason: 'script-failed', url: SRC });
+    stop();
+    pinned.dispatchEvent(new Event('error'));
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+});
