@@ -4,7 +4,9 @@
 import { gzipSync } from 'node:zlib';
 import { e2e, e2eSuite } from './support/harness';
 
-const BUDGET = 33_000;
+// 33,000 until two features the contract asks for came before the button: the refusal's classifier
+// (one more chunk in the runtime's maps) and the server render's per-render formKey (docs/performance.md).
+const BUDGET = 33_100;
 
 interface Manifest {
   metaData: { remoteEntry: { name: string } };
