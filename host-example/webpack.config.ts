@@ -10,6 +10,7 @@
 //                                               key; none in development: the dev server's remote, unverified)
 //   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
@@ -131,7 +132,9 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       allowedHosts: 'all',
       client: { logging: 'warn', overlay: { errors: true, warnings: false } },
       setupMiddlewares(middlewares) {
-        middlewares.unshift({ name: 'demo', middleware: demoMiddleware(`http://localhost:${HOST_PORT}`, checkoutManifest) });
+        const demo = demoMiddleware(`http://localhost:${HOST_PORT}`, checkoutManifest);
+        // Express calls a middleware and drops what it returns: the demo's own failures end in its answers.
+        middlewares.unshift({ name: 'demo', middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void demo(req, res, next) });
         console.log(`\n  host example  http://localhost:${HOST_PORT}/   (demo switches at the bottom of the page)\n`);
         return middlewares;
       },

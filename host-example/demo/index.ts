@@ -9,4 +9,7 @@ const load = startCheckout({
   ...demoRemoteOptions(location.search),
 });
 
-import(/* webpackMode: "eager" */ './bootstrap').then(({ start }) => start(load));
+import(/* webpackMode: "eager" */ './bootstrap').then(
+  ({ start }) => start(load),
+  (error: unknown) => console.error('The page could not start.', error),
+);

@@ -15,4 +15,7 @@ const load = startCheckout({
 
 // React is shared eagerly (webpack.config.ts), so the page needs no async chunk of its own: "eager"
 // keeps bootstrap in main.js, one round trip less before the page renders.
-import(/* webpackMode: "eager" */ './bootstrap').then(({ start }) => start(load));
+import(/* webpackMode: "eager" */ './bootstrap').then(
+  ({ start }) => start(load),
+  (error: unknown) => console.error('The page could not start.', error),
+);

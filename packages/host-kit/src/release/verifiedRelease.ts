@@ -119,6 +119,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     },
     // A preloaded chunk that failed would be fetched again by the remote's own runtime, which may not
     // check integrity: the module is not asked for until every script the runtime added has loaded.
+    // The runtime awaits this hook (an async hook in runtime-core): its rejection is the remote's failure.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     async beforeGetExpose({ moduleInfo }) {
       if (moduleInfo?.name !== options.remote) return;
       if ((await Promise.all(preloads)).includes(false)) throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
