@@ -4,7 +4,14 @@ import type { Config } from 'jest';
 const tsJest = [
   'ts-jest',
   {
-    tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0', esModuleInterop: true },
+    tsconfig: {
+      isolatedModules: true,
+      jsx: 'react-jsx',
+      module: 'CommonJS',
+      moduleResolution: 'node10',
+      ignoreDeprecations: '6.0',
+      esModuleInterop: true,
+    },
   },
 ] as [string, Record<string, unknown>];
 
@@ -17,10 +24,10 @@ const hostKit = {
 
 // @remix-run/node-fetch-server (the Node adapter's) ships ES modules only; Node requires them, jest's
 // CommonJS runtime does not (before Node 24.9): compiled to CommonJS for the tests.
-const esmOnly = ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0' } }] as [
-  string,
-  Record<string, unknown>,
-];
+const esmOnly = [
+  'ts-jest',
+  { tsconfig: { isolatedModules: true, allowJs: true, module: 'CommonJS', moduleResolution: 'node10', ignoreDeprecations: '6.0' } },
+] as [string, Record<string, unknown>];
 const ESM_ONLY = '@remix-run/node-fetch-server/dist/.+\\.js$';
 
 const config: Config = {
@@ -42,7 +49,11 @@ const config: Config = {
         '^@checkout/server/(node|express|fastify)$': '<rootDir>/server/adapters/$1.ts',
       },
       // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
-      transform: { '^.+\\.tsx?$': tsJest, '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs', [ESM_ONLY]: esmOnly },
+      transform: {
+        '^.+\\.tsx?$': tsJest,
+        '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs',
+        [ESM_ONLY]: esmOnly,
+      },
       transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|@remix-run/node-fetch-server/)'],
     },
     {

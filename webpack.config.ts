@@ -48,7 +48,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Config[]
   const elementInventory = inventory?.plugin({
     entry: { file: 'checkout-button.js', why: "<checkout-button>'s one tag: defines the element and fetches its chunks" },
   });
-  return [remote(production, release, inventory), elementBuild({ production, outputPath: DIST, plugins: elementInventory ? [elementInventory] : [] })];
+  return [
+    remote(production, release, inventory),
+    elementBuild({ production, outputPath: DIST, plugins: elementInventory ? [elementInventory] : [] }),
+  ];
 };
 
 function remote(production: boolean, release: RemoteRelease, inventory: ReleaseInventoryWriter | null): Config {

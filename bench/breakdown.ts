@@ -26,7 +26,9 @@ export function lastByteMs(v: Pick<Visit, 'marks' | 'requests'>): number {
 export function nearestMedian<T extends Pick<Visit, 'marks'>>(visits: T[]): T {
   const usable = visits.map((v) => v.marks.usable ?? Infinity).sort((a, b) => a - b);
   const median = usable[Math.floor((usable.length - 1) / 2)];
-  return visits.reduce((best, v) => (Math.abs((v.marks.usable ?? Infinity) - median) < Math.abs((best.marks.usable ?? Infinity) - median) ? v : best));
+  return visits.reduce((best, v) =>
+    Math.abs((v.marks.usable ?? Infinity) - median) < Math.abs((best.marks.usable ?? Infinity) - median) ? v : best,
+  );
 }
 
 export function analyse(traced: Visit, sourceOf: SourceOf): VariantBreakdown {
@@ -45,7 +47,13 @@ export function analyse(traced: Visit, sourceOf: SourceOf): VariantBreakdown {
 }
 
 /** `rounds` traced visits per variant, interleaved, and the breakdown of each variant's median one. */
-export async function traceVariants<V extends string>(browser: Browser, urls: Record<V, string>, profile: Profile, rounds: number, sourceOf: SourceOf): Promise<Record<V, VariantBreakdown>> {
+export async function traceVariants<V extends string>(
+  browser: Browser,
+  urls: Record<V, string>,
+  profile: Profile,
+  rounds: number,
+  sourceOf: SourceOf,
+): Promise<Record<V, VariantBreakdown>> {
   const variants = Object.keys(urls) as V[];
   const visits = Object.fromEntries(variants.map((v) => [v, [] as Visit[]])) as Record<V, Visit[]>;
   for (let round = 0; round < rounds; round++) {

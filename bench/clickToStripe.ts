@@ -28,13 +28,23 @@ export interface ClickResult {
  * `userAgent`: one per visit. The server recognises a double submit by the submitter (address,
  * User-Agent, product): without it every form visit after the first would get the first's session.
  */
-export async function clickToStripe(browser: Browser, url: string, profile: Profile, way: ClickWay, userAgent: string): Promise<ClickResult> {
+export async function clickToStripe(
+  browser: Browser,
+  url: string,
+  profile: Profile,
+  way: ClickWay,
+  userAgent: string,
+): Promise<ClickResult> {
   const context = await browser.newContext({ javaScriptEnabled: way === 'button', userAgent });
   try {
     const page = await context.newPage();
     await emulate(context, page, profile);
     await context.route(`${STRIPE_PAGE}**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Stripe Checkout (stand-in)</title>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><title>Stripe Checkout (stand-in)</title>',
+      }),
     );
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     const target = page.locator(way === 'button' ? READY_BUTTON : PAY_FORM_BUTTON).first();

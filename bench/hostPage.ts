@@ -22,7 +22,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The root's first render in the HTML (the page and its payment form) taken out: React renders it all. */
 export function withoutPageForm(html: string): string {
   const emptied = html.replace(/(<div id="?root"?>)[\s\S]*?(<\/div>\s*(?:<\/body>|<\/html>|$))/, '$1$2');
-  if (emptied === html) throw new Error("The host page has no <div id=\"root\"> with content to empty: bench/hostPage.ts's withoutPageForm needs updating.");
+  if (emptied === html)
+    throw new Error('The host page has no <div id="root"> with content to empty: bench/hostPage.ts\'s withoutPageForm needs updating.');
   return emptied;
 }
 

@@ -42,7 +42,8 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-const SHARE = /@module-federation\/(runtime-core\/dist\/(shared\/|utils\/share|utils\/semver\/)|webpack-bundler-runtime\/dist\/(consumes|initializeSharing|installInitialConsumes|attachShareScopeMap|getSharedFallbackGetter|updateOptions))|webpack\/sharing\//;
+const SHARE =
+  /@module-federation\/(runtime-core\/dist\/(shared\/|utils\/share|utils\/semver\/)|webpack-bundler-runtime\/dist\/(consumes|initializeSharing|installInitialConsumes|attachShareScopeMap|getSharedFallbackGetter|updateOptions))|webpack\/sharing\//;
 const FEDERATION = /@module-federation\/|\/\.federation\/|webpack\/container\//;
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 // The remote's own sources, whichever build bundled them: `webpack://checkout/./src/` in the remote,
@@ -120,7 +121,8 @@ export function samplesOf(events: readonly TraceEvent[], thread: MainThread): Sa
   }
   const stackOf = (leaf: number): CallFrame[] => {
     const stack: CallFrame[] = [];
-    for (let node = nodes.get(leaf); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) stack.unshift(node.callFrame);
+    for (let node = nodes.get(leaf); node; node = node.parent === undefined ? undefined : nodes.get(node.parent))
+      stack.unshift(node.callFrame);
     return stack;
   };
   return leaves.map((leaf, i) => ({

@@ -45,7 +45,10 @@ export function breakdownLines(breakdowns: Record<string, VariantBreakdown>): st
 
 function bar(b: Breakdown, scaleMs: number): string {
   const parts = CATEGORIES.filter((c) => b.byCategory[c] >= 0.5)
-    .map((c) => `<span style="width:${((b.byCategory[c] / scaleMs) * 100).toFixed(2)}%;background:${CATEGORY_COLORS[c]}" title="${escape(c)} ${ms(b.byCategory[c])} ms"></span>`)
+    .map(
+      (c) =>
+        `<span style="width:${((b.byCategory[c] / scaleMs) * 100).toFixed(2)}%;background:${CATEGORY_COLORS[c]}" title="${escape(c)} ${ms(b.byCategory[c])} ms"></span>`,
+    )
     .join('');
   return `<div class="stack">${parts}</div>`;
 }
@@ -53,7 +56,10 @@ function bar(b: Breakdown, scaleMs: number): string {
 function fileTable(name: string, v: VariantBreakdown): string {
   const rows = v.toUsable.byFile
     .filter((f) => f.selfMs + f.evaluateMs + f.compileMs >= 0.5)
-    .map((f) => `<tr><td title="${escape(f.url)}">${escape(fileName(f.url))}</td><td>${ms(f.compileMs)}</td><td>${ms(f.evaluateMs)}</td><td>${ms(f.selfMs)}</td></tr>`)
+    .map(
+      (f) =>
+        `<tr><td title="${escape(f.url)}">${escape(fileName(f.url))}</td><td>${ms(f.compileMs)}</td><td>${ms(f.evaluateMs)}</td><td>${ms(f.selfMs)}</td></tr>`,
+    )
     .join('');
   return `<table class="bd"><caption>${escape(name)}: script files, navigation → usable (ms)</caption><tr><th>file</th><th>compile</th><th>top-level run</th><th>self time</th></tr>${rows}</table>`;
 }
@@ -74,7 +80,10 @@ export function renderBreakdown(breakdowns: Record<string, VariantBreakdown>, tr
     `<tr><td><span class="key" style="background:${color}"></span>${escape(label)}</td>${names.map((n) => `<td>${ms(value(breakdowns[n].afterLastByte))}</td>`).join('')}${others
       .map((n) => `<td><strong>${signed(value(breakdowns[n].afterLastByte) - value(breakdowns[base].afterLastByte))}</strong></td>`)
       .join('')}${names.map((n) => `<td>${ms(value(breakdowns[n].toUsable))}</td>`).join('')}</tr>`;
-  const rows = [...CATEGORIES.map((c) => row(c, CATEGORY_COLORS[c], (b) => b.byCategory[c])), row('busy (idle left out)', 'transparent', (b) => b.busyMs)].join('');
+  const rows = [
+    ...CATEGORIES.map((c) => row(c, CATEGORY_COLORS[c], (b) => b.byCategory[c])),
+    row('busy (idle left out)', 'transparent', (b) => b.busyMs),
+  ].join('');
   return `<h3>Where the main thread's time goes</h3>
 <p>The traced visit nearest its variant's median "usable" (of ${tracedRounds} traced per variant, apart from the measured rounds: tracing slows the page). Buckets from the V8 sampler's stacks, each sample named by the original source of its innermost script frame (source maps).</p>
 ${bars}

@@ -51,7 +51,6 @@ export const TRACE_CATEGORIES = [
   'loading',
 ];
 
-
 /** The performance mark the probe sets when the button is usable: it places the page's clock in a trace. */
 export const USABLE_MARK = 'bench:usable';
 
@@ -127,7 +126,12 @@ export async function visit(browser: Browser, url: string, profile: Profile, tra
     await emulate(context, page, profile);
     const finished: Promise<{ request: Request; wireBytes: number }>[] = [];
     page.on('requestfinished', (request) => {
-      finished.push(request.sizes().then((sizes) => ({ request, wireBytes: sizes.responseBodySize }), () => ({ request, wireBytes: 0 })));
+      finished.push(
+        request.sizes().then(
+          (sizes) => ({ request, wireBytes: sizes.responseBodySize }),
+          () => ({ request, wireBytes: 0 }),
+        ),
+      );
     });
     if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'domcontentloaded' });

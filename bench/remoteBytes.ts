@@ -44,7 +44,6 @@ export function remotePath(v: Pick<Visit, 'marks' | 'requests'>, remoteUrl: stri
   };
 }
 
-
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 /** The console's lines for one page's remote path, under `title`. */

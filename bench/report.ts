@@ -32,9 +32,14 @@ function waterfall(name: string, visit: Visit, origins: Record<string, string>, 
     })
     .join('\n');
   const lines = METRICS.filter((m) => visit.marks[m] !== undefined)
-    .map((m) => `<span class="mark" style="left:${pct(visit.marks[m]!)};border-color:${COLORS[m]}" title="${LABELS[m]} ${visit.marks[m]!.toFixed(0)} ms"></span>`)
+    .map(
+      (m) =>
+        `<span class="mark" style="left:${pct(visit.marks[m]!)};border-color:${COLORS[m]}" title="${LABELS[m]} ${visit.marks[m]!.toFixed(0)} ms"></span>`,
+    )
     .join('');
-  const legend = METRICS.map((m) => `<span style="color:${COLORS[m]}">▍${LABELS[m]} ${visit.marks[m]?.toFixed(0) ?? '–'} ms</span>`).join(' ');
+  const legend = METRICS.map((m) => `<span style="color:${COLORS[m]}">▍${LABELS[m]} ${visit.marks[m]?.toFixed(0) ?? '–'} ms</span>`).join(
+    ' ',
+  );
   return `<h3>${escape(name)}</h3><p class="legend">${legend}</p><div class="chart"><div class="marks">${lines}</div>${rows}</div>`;
 }
 
@@ -46,7 +51,9 @@ export function renderReport(title: string, sections: ReportSection[]): string {
         ...METRICS.map((m) => visit.marks[m] ?? 0),
       ]);
       const axisMs = Math.ceil(Math.max(...ends, 1) / 100) * 100 + 100;
-      const ticks = Array.from({ length: 11 }, (_, i) => `<span style="left:${i * 10}%">${Math.round((axisMs * i) / 10)} ms</span>`).join('');
+      const ticks = Array.from({ length: 11 }, (_, i) => `<span style="left:${i * 10}%">${Math.round((axisMs * i) / 10)} ms</span>`).join(
+        '',
+      );
       return `<section><h2>${escape(section.profile)}</h2><p>${escape(section.description)}</p><div class="axis"><span class="name"></span><span class="lane">${ticks}</span></div>${section.variants
         .map((v) => waterfall(v.name, v.visit, v.origins, axisMs))
         .join('\n')}${section.mainThread ?? ''}</section>`;

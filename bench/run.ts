@@ -85,13 +85,20 @@ async function main(): Promise<void> {
   }
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
-    throw new Error(`The bench serves the remote on port ${BENCH_REMOTE_PORT} (the URL its host is built with): ${error.message}. Set BENCH_REMOTE_PORT to a free one and build again.`);
+    throw new Error(
+      `The bench serves the remote on port ${BENCH_REMOTE_PORT} (the URL its host is built with): ${error.message}. Set BENCH_REMOTE_PORT to a free one and build again.`,
+    );
   });
   const manifestUrl = `${remote.url}/mf-manifest.json`;
   const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
   const hosts = {} as Record<Variant, StaticServer>;
   hosts.standalone = await serveStandalonePage(remote.url);
-  const edits: PageEdits = { dropStripe: flags['no-stripe-preload'], dropRemote: flags['no-remote-preload'], remoteUrl: remote.url, chunkLinks };
+  const edits: PageEdits = {
+    dropStripe: flags['no-stripe-preload'],
+    dropRemote: flags['no-remote-preload'],
+    remoteUrl: remote.url,
+    chunkLinks,
+  };
   const builtPage = (v: Built) => readFileSync(path.join(__dirname, 'dist', v, 'index.html'), 'utf8');
   const integrity = inventoryIntegrity(path.join(ROOT, 'dist'));
   const pages: Record<Exclude<Variant, 'standalone'>, () => string> = {
@@ -110,12 +117,22 @@ async function main(): Promise<void> {
   // The clicks: the federated page with server/'s routes in front of the API stand-in (sessionBackend.ts).
   const federatedPage = htmlHandler(pages.federated());
   let backend: Awaited<ReturnType<typeof startSessionBackend>> | undefined;
-  const shop = await startStaticServer({ root: rootOf('federated'), handle: async (req, res) => federatedPage(req, res) || ((await backend?.handle(req, res)) ?? false) });
+  const shop = await startStaticServer({
+    root: rootOf('federated'),
+    handle: async (req, res) => federatedPage(req, res) || ((await backend?.handle(req, res)) ?? false),
+  });
   backend = await startSessionBackend(`${shop.url}/`);
   // Wallets mode: the federated page, measured to its wallet row shown, beside the three variants.
   const walletsUrl = walletsPageUrl(urls.federated);
-  const origins = { [remote.url]: 'remote', ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])), [STRIPE_JS_ORIGIN]: 'stripe' };
-  const sourceOf = sourceMaps({ [remote.url]: path.join(ROOT, 'dist'), ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])) });
+  const origins = {
+    [remote.url]: 'remote',
+    ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])),
+    [STRIPE_JS_ORIGIN]: 'stripe',
+  };
+  const sourceOf = sourceMaps({
+    [remote.url]: path.join(ROOT, 'dist'),
+    ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const userAgent = await browserUserAgent(browser);
   let clicks = 0;
@@ -138,7 +155,8 @@ async function main(): Promise<void> {
         walletVisits.push(await visit(browser, walletsUrl, profile, false, WALLETS_SHOWN));
         for (const way of round % 2 ? [...CLICK_WAYS].reverse() : CLICK_WAYS) {
           const click = await clickToStripe(browser, `${shop.url}/`, profile, way, `${userAgent} bench-visit/${++clicks}`);
-          if (!/\/c\/pay\/cs_/.test(click.landed)) throw new Error(`The ${way}'s click went to ${click.landed}, not a Checkout Session's page.`);
+          if (!/\/c\/pay\/cs_/.test(click.landed))
+            throw new Error(`The ${way}'s click went to ${click.landed}, not a Checkout Session's page.`);
           clickMs[way].push(click.ms);
         }
       }
@@ -153,7 +171,9 @@ async function main(): Promise<void> {
       const ratio = (m: Metric) => medians.federated[m] / medians.direct[m];
       const representative = (v: Variant) =>
         visits[v].reduce((best, x) =>
-          Math.abs((x.marks.usable ?? Infinity) - medians[v].usable) < Math.abs((best.marks.usable ?? Infinity) - medians[v].usable) ? x : best,
+          Math.abs((x.marks.usable ?? Infinity) - medians[v].usable) < Math.abs((best.marks.usable ?? Infinity) - medians[v].usable)
+            ? x
+            : best,
         );
       const remotePaths = visits.federated.map((x) => remotePath(x, remote.url));
       const bytes = median(remotePaths.map((p) => p.bytes));
@@ -168,7 +188,9 @@ async function main(): Promise<void> {
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
       for (const line of milestoneTable(medians)) console.log(line);
       const shift = (v: Variant) => median(visits[v].map((x) => x.marks.shift ?? NaN)).toFixed(3);
-      console.log(`${'layout shift'.padEnd(22)} ${VARIANTS.map((v) => `${v} ${shift(v)}`).join(', ')}  (the sum of the page's shifts until Stripe.js is ready)`);
+      console.log(
+        `${'layout shift'.padEnd(22)} ${VARIANTS.map((v) => `${v} ${shift(v)}`).join(', ')}  (the sum of the page's shifts until Stripe.js is ready)`,
+      );
       console.log(
         `${'wallets mode (federated)'.padEnd(22)} usable ${walletsMs.usable.toFixed(0)}, Stripe.js ready ${walletsMs.stripe.toFixed(0)}, wallets shown ${walletsMs.wallets.toFixed(0)}`,
       );
@@ -176,9 +198,15 @@ async function main(): Promise<void> {
         `${"click to Stripe's page".padEnd(22)} the button ${clickMedians.button.toFixed(0)}, the form (JavaScript off) ${clickMedians.form.toFixed(0)}  (server/ + API stand-in creating sessions in ${STRIPE_CREATE_MS} ms)`,
       );
       console.log('');
-      for (const line of remotePathLines(`From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`, shown)) console.log(line);
-      for (const line of remotePathLines(`Unverified (verify: 'off', nothing checked), same visit choice:`, unverifiedShown)) console.log(line);
-      for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown)) console.log(line);
+      for (const line of remotePathLines(
+        `From the remote before the button is in the DOM, representative visit (bytes: gzip -9 / brotli as served):`,
+        shown,
+      ))
+        console.log(line);
+      for (const line of remotePathLines(`Unverified (verify: 'off', nothing checked), same visit choice:`, unverifiedShown))
+        console.log(line);
+      for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown))
+        console.log(line);
       const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
@@ -204,7 +232,11 @@ async function main(): Promise<void> {
       sections.push({
         profile: profile.name,
         description,
-        variants: VARIANTS.map((v) => ({ name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`, visit: representative(v), origins })),
+        variants: VARIANTS.map((v) => ({
+          name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`,
+          visit: representative(v),
+          origins,
+        })),
         mainThread: breakdowns && renderBreakdown(breakdowns, TRACE_ROUNDS),
       });
       lines.push(
@@ -232,6 +264,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -36,7 +36,13 @@ export interface SessionBackend {
 export async function startSessionBackend(returnPage: string): Promise<SessionBackend> {
   const standIn = await startStripeApiStandIn();
   const httpClient = slowSessionCreation(Stripe.createNodeHttpClient(), STRIPE_CREATE_MS);
-  const stripe = new Stripe('sk_test_benchStandIn', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0, httpClient });
+  const stripe = new Stripe('sk_test_benchStandIn', {
+    host: '127.0.0.1',
+    port: standIn.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    httpClient,
+  });
   const { handlers, db } = await openCheckoutBackend({
     stripe,
     returnPage,
@@ -45,7 +51,8 @@ export async function startSessionBackend(returnPage: string): Promise<SessionBa
   });
   return {
     handle: toNodeHandler(handlers),
-    sessionsCreated: () => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.status === 200).length,
+    sessionsCreated: () =>
+      standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.status === 200).length,
     close: async () => {
       await db.close();
       await standIn.close();

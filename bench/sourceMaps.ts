@@ -28,6 +28,6 @@ export function sourceMaps(roots: Record<string, string>): SourceOf {
     // The source as the build wrote it (`webpack://shop/../src/…`): resolving it would fold `../src`
     // (the remote's sources in the direct page) into the host's `./src`. A position the build did
     // not map is webpack's own glue around the modules.
-    return segment && segment.length > 1 ? map.sources[segment[1]!] ?? undefined : 'webpack://unmapped/webpack/glue';
+    return segment && segment.length > 1 ? (map.sources[segment[1]!] ?? undefined) : 'webpack://unmapped/webpack/glue';
   };
 }

@@ -5,7 +5,11 @@
 // parses instead of after the manifest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INVENTORY_FILE as INVENTORY, SIGNATURE_FILE as SIGNATURE, type ReleaseInventory } from '../packages/host-kit/src/release/releaseFormat';
+import {
+  INVENTORY_FILE as INVENTORY,
+  SIGNATURE_FILE as SIGNATURE,
+  type ReleaseInventory,
+} from '../packages/host-kit/src/release/releaseFormat';
 
 export { INVENTORY, SIGNATURE };
 
@@ -28,7 +32,9 @@ export function pinPreloads(html: string, remoteUrl: string, integrity: Map<stri
     const cors = /\bcrossorigin\b/.test(attrs) ? '' : ' crossorigin="anonymous"';
     return `<link${before}href="${remoteUrl}/${file}"${after}${cors} integrity="${known}">`;
   });
-  const fetched = [INVENTORY, SIGNATURE].map((file) => `<link rel="preload" href="${remoteUrl}/${file}" as="fetch" crossorigin="anonymous">`).join('');
+  const fetched = [INVENTORY, SIGNATURE]
+    .map((file) => `<link rel="preload" href="${remoteUrl}/${file}" as="fetch" crossorigin="anonymous">`)
+    .join('');
   const manifest = new RegExp(`<link[^>]*href="?${escape(remoteUrl)}/mf-manifest\\.json[^>]*>`);
   return manifest.test(pinned) ? pinned.replace(manifest, (tag) => `${tag}${fetched}`) : pinned.replace('</head>', `${fetched}</head>`);
 }

@@ -51,7 +51,9 @@ function publisherKey(env: HostEnv, production: boolean): string | null {
   if (key) return key;
   if (process.env[DEVELOPMENT_BUILD] === '1') return testPublicKey();
   if (production) {
-    throw new Error(`host-example: a production build needs the publisher key it trusts (CHECKOUT_PUBLISHER_KEY), or ${DEVELOPMENT_BUILD}=1 for the committed test key.`);
+    throw new Error(
+      `host-example: a production build needs the publisher key it trusts (CHECKOUT_PUBLISHER_KEY), or ${DEVELOPMENT_BUILD}=1 for the committed test key.`,
+    );
   }
   return null;
 }
@@ -134,7 +136,10 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
       setupMiddlewares(middlewares) {
         const demo = demoMiddleware(`http://localhost:${HOST_PORT}`, checkoutManifest);
         // Express calls a middleware and drops what it returns: the demo's own failures end in its answers.
-        middlewares.unshift({ name: 'demo', middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void demo(req, res, next) });
+        middlewares.unshift({
+          name: 'demo',
+          middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void demo(req, res, next),
+        });
         console.log(`\n  host example  http://localhost:${HOST_PORT}/   (demo switches at the bottom of the page)\n`);
         return middlewares;
       },

@@ -56,7 +56,10 @@ function extractBaseline(): string {
   if (existsSync(main)) return path.relative(ROOT, main);
   rmSync(BASELINE_DIR, { recursive: true, force: true });
   mkdirSync(BASELINE_DIR, { recursive: true });
-  const archive = execFileSync('git', ['archive', '--format=tar', BASELINE_COMMIT, 'server', 'src'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const archive = execFileSync('git', ['archive', '--format=tar', BASELINE_COMMIT, 'server', 'src'], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', BASELINE_DIR], { input: archive });
   return path.relative(ROOT, main);
 }
@@ -80,20 +83,35 @@ function webhookProbe(serverUrl: string, payload: string, secret: string) {
               setupRequest: (req) => ({
                 ...req,
                 body: payload,
-                headers: { ...req.headers, 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
+                headers: {
+                  ...req.headers,
+                  'content-type': 'application/json',
+                  'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+                },
               }),
             },
           ],
         },
-        (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve({ samples, errors: result.errors + result.non2xx + result.timeouts, requests: result.requests.total })),
+        (error, result) =>
+          error
+            ? reject(error instanceof Error ? error : new Error(String(error)))
+            : resolve({ samples, errors: result.errors + result.non2xx + result.timeouts, requests: result.requests.total }),
       );
-      instance.on('response', (_client, _status, _bytes, responseTime) => samples.push({ at: Date.now() - began, latencyMs: responseTime }));
+      instance.on('response', (_client, _status, _bytes, responseTime) =>
+        samples.push({ at: Date.now() - began, latencyMs: responseTime }),
+      );
     });
 }
 
 const figures = (rate: number, samples: Sample[], errors: number): RouteFigures => {
   const latencies = samples.map((s) => s.latencyMs);
-  return { rate, requests: samples.length, errors, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10 };
+  return {
+    rate,
+    requests: samples.length,
+    errors,
+    p50: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99: Math.round(percentile(latencies, 99) * 10) / 10,
+  };
 };
 
 export async function adapterOverhead(options: {
@@ -123,20 +141,32 @@ export async function adapterOverhead(options: {
         const run = await sessions(sessionRate, seconds);
         collected.sessions[variant].samples.push(...run.samples);
         collected.sessions[variant].errors += run.errors;
-        const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
+        const session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [{ price: 'price_1', quantity: 1 }],
+          success_url: 'https://shop.example/',
+          metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+        });
         const payload = checkoutEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' });
         const webhook = webhookProbe(server.url, payload, secret);
         await webhook(20, 2);
         const delivered = await webhook(webhookRate, seconds);
         collected.webhook[variant].samples.push(...delivered.samples);
         collected.webhook[variant].errors += delivered.errors;
-        log(`  round ${round + 1} ${variant.padEnd(7)} sessions p99 ${run.p99} ms (${run.errors} errors); webhook p99 ${percentile(delivered.samples.map((s) => s.latencyMs), 99)} ms (${delivered.errors} errors)`);
+        log(
+          `  round ${round + 1} ${variant.padEnd(7)} sessions p99 ${run.p99} ms (${run.errors} errors); webhook p99 ${percentile(
+            delivered.samples.map((s) => s.latencyMs),
+            99,
+          )} ms (${delivered.errors} errors)`,
+        );
       } finally {
         await server.stop();
       }
     }
   }
   const per = (route: 'sessions' | 'webhook', rate: number) =>
-    Object.fromEntries((['adapter', 'direct'] as const).map((v) => [v, figures(rate, collected[route][v].samples, collected[route][v].errors)])) as Record<Variant, RouteFigures>;
+    Object.fromEntries(
+      (['adapter', 'direct'] as const).map((v) => [v, figures(rate, collected[route][v].samples, collected[route][v].errors)]),
+    ) as Record<Variant, RouteFigures>;
   return { baseline: BASELINE_COMMIT, rounds, seconds, sessions: per('sessions', sessionRate), webhook: per('webhook', webhookRate) };
 }

@@ -22,7 +22,10 @@ export interface SharedLimitRun {
 }
 
 /** One client (one address) sending `perSecond` session requests, alternating between the instances. */
-export async function sharedLimit(instances: Child[], { burst, perMinute, seconds, perSecond }: { burst: number; perMinute: number; seconds: number; perSecond: number }): Promise<SharedLimitRun> {
+export async function sharedLimit(
+  instances: Child[],
+  { burst, perMinute, seconds, perSecond }: { burst: number; perMinute: number; seconds: number; perSecond: number },
+): Promise<SharedLimitRun> {
   const statuses: number[] = [];
   let retryAfter: string | null = null;
   const began = performance.now();
@@ -69,7 +72,15 @@ export interface LatencyRun {
 const latencies = async (probe: Probe, rate: number, seconds: number): Promise<LatencyRun> => {
   const run = await probe(rate, seconds);
   const values = run.samples.map((s) => s.latencyMs);
-  return { rate, seconds, requests: values.length, errors: run.errors, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(...values)) };
+  return {
+    rate,
+    seconds,
+    requests: values.length,
+    errors: run.errors,
+    p50: Math.round(percentile(values, 50)),
+    p99: Math.round(percentile(values, 99)),
+    max: Math.round(Math.max(...values)),
+  };
 };
 
 /** Session creation at `rate` with the database answering, then with it stalled. */

@@ -40,16 +40,26 @@ async function ordersDatabase(serverEnv: Record<string, string>): Promise<Orders
   log(`the orders' Postgres under two instances (through a proxy that can stall it):`);
   const postgres = await startPostgres();
   const proxy = await startStallingProxy(await postgres.database('orders'));
-  const env = { ...serverEnv, DATABASE_URL: proxy.url, TRUST_PROXY: '1', SESSION_RATE_LIMIT: `${LIMIT.burst}/${LIMIT.perMinute}`, RECONCILE_INTERVAL_MS: 'off' };
+  const env = {
+    ...serverEnv,
+    DATABASE_URL: proxy.url,
+    TRUST_PROXY: '1',
+    SESSION_RATE_LIMIT: `${LIMIT.burst}/${LIMIT.perMinute}`,
+    RECONCILE_INTERVAL_MS: 'off',
+  };
   const instances = [await startChild('server/main.ts', env), await startChild('server/main.ts', env)];
   try {
     const limit = await sharedLimit(instances, { ...LIMIT, seconds: quick ? 10 : 30, perSecond: 4 });
-    log(`  one client, ${limit.sent} session requests in ${limit.seconds} s alternating between 2 instances, limit ${limit.limit}: ${limit.allowed} allowed, ${limit.refused} refused (Retry-After ${limit.retryAfter}); configured ${limit.configured}, a bucket per instance would allow ${limit.perInstance}`);
+    log(
+      `  one client, ${limit.sent} session requests in ${limit.seconds} s alternating between 2 instances, limit ${limit.limit}: ${limit.allowed} allowed, ${limit.refused} refused (Retry-After ${limit.retryAfter}); configured ${limit.configured}, a bucket per instance would allow ${limit.perInstance}`,
+    );
     const probe = sessionProbe(instances[0].url);
     await probe(20, quick ? 1 : 3); // warm-up
     const stall = await stalledDatabase(probe, proxy, { rate: 20, seconds: quick ? 5 : 20 });
     for (const [name, run] of Object.entries(stall)) {
-      log(`  session creation, database ${name}: ${run.requests} requests at ${run.rate} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ${run.errors} errors`);
+      log(
+        `  session creation, database ${name}: ${run.requests} requests at ${run.rate} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ${run.errors} errors`,
+      );
     }
     if (limit.allowed > limit.configured + 1 || stall.stalled.errors > 0) process.exitCode = 1;
     return { limit, stall };
@@ -69,12 +79,26 @@ async function overhead(standInUrl: string, serverEnv: Record<string, string>): 
     return null;
   }
   const stripe = stripeForStandIn({ port: Number(new URL(standInUrl).port) });
-  const result = await adapterOverhead({ serverEnv, stripe, secret: SECRET, sessionRate: 100, webhookRate: 200, seconds: quick ? 3 : 10, rounds: quick ? 1 : 3, log });
+  const result = await adapterOverhead({
+    serverEnv,
+    stripe,
+    secret: SECRET,
+    sessionRate: 100,
+    webhookRate: 200,
+    seconds: quick ? 3 : 10,
+    rounds: quick ? 1 : 3,
+    log,
+  });
   log('\nroute                       rate    adapter p50/p99    node:http p50/p99    p99 overhead');
-  for (const [route, name] of [['sessions', 'POST /api/checkout-sessions'], ['webhook', 'POST /api/stripe-webhook']] as const) {
+  for (const [route, name] of [
+    ['sessions', 'POST /api/checkout-sessions'],
+    ['webhook', 'POST /api/stripe-webhook'],
+  ] as const) {
     const { adapter, direct } = result[route];
     const cell = (f: typeof adapter) => `${f.p50} / ${f.p99} ms`.padStart(16);
-    log(`${name.padEnd(27)} ${String(adapter.rate).padStart(4)}  ${cell(adapter)}   ${cell(direct)}     ${(adapter.p99 - direct.p99).toFixed(1).padStart(6)} ms  (errors ${adapter.errors}/${direct.errors})`);
+    log(
+      `${name.padEnd(27)} ${String(adapter.rate).padStart(4)}  ${cell(adapter)}   ${cell(direct)}     ${(adapter.p99 - direct.p99).toFixed(1).padStart(6)} ms  (errors ${adapter.errors}/${direct.errors})`,
+    );
   }
   return result;
 }
@@ -110,7 +134,13 @@ async function main(): Promise<void> {
   const warehouse = await startWarehouseStandIn();
   const databaseUrl = await postgres.database('load');
   const instanceEnv = { ...serverEnv, DATABASE_URL: databaseUrl, WAREHOUSE_URL: warehouse.url, ORDER_LEASE_MS: '2000' };
-  const storm = await webhookStorm({ stripe: stripeForStandIn({ port: Number(new URL(standIn.url).port) }), secret: SECRET, startInstance: () => startChild('server/main.ts', instanceEnv), events: quick ? 150 : 2000, log });
+  const storm = await webhookStorm({
+    stripe: stripeForStandIn({ port: Number(new URL(standIn.url).port) }),
+    secret: SECRET,
+    startInstance: () => startChild('server/main.ts', instanceEnv),
+    events: quick ? 150 : 2000,
+    log,
+  });
   const shipments = warehouse.shipments();
   const db = await openPostgres(databaseUrl);
   const counts = await sqlOrders(db).counts();
@@ -123,27 +153,67 @@ async function main(): Promise<void> {
 
   const unshipped = storm.sessions.filter((id) => !shipments.has(id));
   const repeatedCalls = [...shipments.values()].filter((calls) => calls > 1).length;
-  const webhook = { rps: storm.attempts / storm.seconds, p99: percentile(storm.samples.map((s) => s.latencyMs), 99) };
+  const webhook = {
+    rps: storm.attempts / storm.seconds,
+    p99: percentile(
+      storm.samples.map((s) => s.latencyMs),
+      99,
+    ),
+  };
   const results = {
     machine: `${process.platform} ${process.arch}, Node ${process.version}`,
-    sessions: { held: Boolean(sessions.best), rate: best.rate, rps: best.rps, p99: best.p99, seconds: best.seconds, tried: sessions.tried.map(({ samples, ...run }) => run) },
-    webhook: { ...webhook, ...storm, samples: undefined, sessions: storm.sessions.length, shipped: shipments.size, unshipped: unshipped.length, repeatedCalls, orders: counts },
+    sessions: {
+      held: Boolean(sessions.best),
+      rate: best.rate,
+      rps: best.rps,
+      p99: best.p99,
+      seconds: best.seconds,
+      tried: sessions.tried.map(({ samples, ...run }) => run),
+    },
+    webhook: {
+      ...webhook,
+      ...storm,
+      samples: undefined,
+      sessions: storm.sessions.length,
+      shipped: shipments.size,
+      unshipped: unshipped.length,
+      repeatedCalls,
+      orders: counts,
+    },
     adapter,
     orders,
   };
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   const svg = latencySvg([
-    { title: `POST /api/checkout-sessions at ${best.rate} req/s for ${best.seconds} s`, yLabel: 'latency (ms)', series: series(best.samples) },
-    { title: `POST /api/stripe-webhook: ${storm.deliveries} deliveries, 2 instances, one killed`, yLabel: 'latency (ms)', series: series(storm.samples), markers: [{ x: storm.killedAtSecond, label: 'SIGKILL' }, { x: storm.restartedAtSecond, label: 'restarted' }] },
+    {
+      title: `POST /api/checkout-sessions at ${best.rate} req/s for ${best.seconds} s`,
+      yLabel: 'latency (ms)',
+      series: series(best.samples),
+    },
+    {
+      title: `POST /api/stripe-webhook: ${storm.deliveries} deliveries, 2 instances, one killed`,
+      yLabel: 'latency (ms)',
+      series: series(storm.samples),
+      markers: [
+        { x: storm.killedAtSecond, label: 'SIGKILL' },
+        { x: storm.restartedAtSecond, label: 'restarted' },
+      ],
+    },
   ]);
   writeFileSync(path.join(OUT, 'latency.svg'), svg);
   if (process.argv.includes('--docs')) writeFileSync(path.join(ROOT, 'docs/load-latency.svg'), svg);
 
   log('\nroute                       req/s    p99 ms');
-  const held = sessions.best ? `held ${best.rate} req/s for ${best.seconds} s, 0 errors` : `NO rate held p99 < ${MAX_P99_MS} ms; last tried ${best.rate} req/s`;
+  const held = sessions.best
+    ? `held ${best.rate} req/s for ${best.seconds} s, 0 errors`
+    : `NO rate held p99 < ${MAX_P99_MS} ms; last tried ${best.rate} req/s`;
   log(`POST /api/checkout-sessions ${best.rps.toFixed(0).padStart(6)}  ${String(best.p99).padStart(7)}   (${held})`);
-  log(`POST /api/stripe-webhook    ${webhook.rps.toFixed(0).padStart(6)}  ${String(webhook.p99).padStart(7)}   (${storm.attempts} deliveries in ${storm.seconds.toFixed(1)} s: ${JSON.stringify(storm.statuses)})`);
-  log(`storm: ${storm.sessions.length} paid sessions, ${storm.deliveries} events; shipped ${shipments.size} (unshipped ${unshipped.length}); ${repeatedCalls} orders called twice at the warehouse under one Idempotency-Key; orders ${JSON.stringify(counts)}`);
+  log(
+    `POST /api/stripe-webhook    ${webhook.rps.toFixed(0).padStart(6)}  ${String(webhook.p99).padStart(7)}   (${storm.attempts} deliveries in ${storm.seconds.toFixed(1)} s: ${JSON.stringify(storm.statuses)})`,
+  );
+  log(
+    `storm: ${storm.sessions.length} paid sessions, ${storm.deliveries} events; shipped ${shipments.size} (unshipped ${unshipped.length}); ${repeatedCalls} orders called twice at the warehouse under one Idempotency-Key; orders ${JSON.stringify(counts)}`,
+  );
   log(`wrote ${path.relative(ROOT, OUT)}/results.json and latency.svg`);
   if (unshipped.length || shipments.size !== storm.sessions.length || counts.fulfilled !== storm.sessions.length) process.exitCode = 1;
 }

@@ -27,7 +27,9 @@ export async function highestRate(probe: Probe, { start = 50, probeSeconds = 5, 
   const attempt = async (rate: number, seconds: number) => {
     const run = await probe(Math.max(1, Math.round(rate)), seconds);
     tried.push(run);
-    log(`  ${run.rate} req/s for ${seconds} s: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms, ${run.errors} errors${holds(run) ? '' : '  (fails)'}`);
+    log(
+      `  ${run.rate} req/s for ${seconds} s: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms, ${run.errors} errors${holds(run) ? '' : '  (fails)'}`,
+    );
     return holds(run);
   };
   let low = 0;
@@ -66,16 +68,29 @@ export function sessionProbe(serverUrl: string): Probe {
               setupRequest: (req) => {
                 client += 1;
                 const ip = `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
-                return { ...req, body, headers: { ...req.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-forwarded-for': ip } };
+                return {
+                  ...req,
+                  body,
+                  headers: { ...req.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-forwarded-for': ip },
+                };
               },
             },
           ],
         },
         (error, result) => {
           if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-          resolve({ rate, seconds, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, samples });
+          resolve({
+            rate,
+            seconds,
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx + result.timeouts,
+            samples,
+          });
         },
       );
-      instance.on('response', (_client, _status, _bytes, responseTime) => samples.push({ at: Date.now() - began, latencyMs: responseTime }));
+      instance.on('response', (_client, _status, _bytes, responseTime) =>
+        samples.push({ at: Date.now() - began, latencyMs: responseTime }),
+      );
     });
 }

@@ -27,5 +27,7 @@ export function perSecond(samples: Sample[]): SecondStats[] {
     bucket.push(latencyMs);
     buckets.set(second, bucket);
   }
-  return [...buckets.entries()].sort(([a], [b]) => a - b).map(([second, values]) => ({ second, count: values.length, p50: percentile(values, 50), p99: percentile(values, 99) }));
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, values]) => ({ second, count: values.length, p50: percentile(values, 50), p99: percentile(values, 99) }));
 }

@@ -34,12 +34,23 @@ function panel({ title, yLabel, series, markers = [] }: Panel, top: number): str
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return [
     `<text x="${PAD.left}" y="${top + 18}" font-weight="bold">${escape(title)}</text>`,
-    ...ticks.map((t) => `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t * yMax)}" y2="${y(t * yMax)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${y(t * yMax) + 4}" text-anchor="end">${+(t * yMax).toPrecision(3)}</text>`),
+    ...ticks.map(
+      (t) =>
+        `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t * yMax)}" y2="${y(t * yMax)}" stroke="#ddd"/><text x="${PAD.left - 6}" y="${y(t * yMax) + 4}" text-anchor="end">${+(t * yMax).toPrecision(3)}</text>`,
+    ),
     ...ticks.map((t) => `<text x="${x(t * xMax)}" y="${top + HEIGHT - 14}" text-anchor="middle">${+(t * xMax).toPrecision(3)} s</text>`),
     `<text transform="translate(14 ${top + PAD.top + h / 2}) rotate(-90)" text-anchor="middle">${escape(yLabel)}</text>`,
-    ...markers.map((m, i) => `<line x1="${x(m.x)}" x2="${x(m.x)}" y1="${top + PAD.top}" y2="${top + PAD.top + h}" stroke="#c00" stroke-dasharray="4 3"/><text x="${x(m.x) + 4}" y="${top + PAD.top + 12 + 13 * i}" fill="#c00">${escape(m.label)}</text>`),
-    ...series.map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="1.5" points="${s.points.map(([px, py]) => `${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(' ')}"/>`),
-    ...series.map((s, i) => `<text x="${WIDTH - PAD.right - 110 * (series.length - i)}" y="${top + 18}" fill="${s.color}">${escape(s.name)}</text>`),
+    ...markers.map(
+      (m, i) =>
+        `<line x1="${x(m.x)}" x2="${x(m.x)}" y1="${top + PAD.top}" y2="${top + PAD.top + h}" stroke="#c00" stroke-dasharray="4 3"/><text x="${x(m.x) + 4}" y="${top + PAD.top + 12 + 13 * i}" fill="#c00">${escape(m.label)}</text>`,
+    ),
+    ...series.map(
+      (s) =>
+        `<polyline fill="none" stroke="${s.color}" stroke-width="1.5" points="${s.points.map(([px, py]) => `${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(' ')}"/>`,
+    ),
+    ...series.map(
+      (s, i) => `<text x="${WIDTH - PAD.right - 110 * (series.length - i)}" y="${top + 18}" fill="${s.color}">${escape(s.name)}</text>`,
+    ),
   ].join('\n');
 }
 

@@ -33,11 +33,28 @@ export interface StormResult {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function webhookStorm({ stripe, secret, startInstance, events = 2000, concurrency = 32, retryMs = 250, log = () => {} }: StormOptions): Promise<StormResult> {
+export async function webhookStorm({
+  stripe,
+  secret,
+  startInstance,
+  events = 2000,
+  concurrency = 32,
+  retryMs = 250,
+  log = () => {},
+}: StormOptions): Promise<StormResult> {
   const sessions: string[] = [];
   const payloads: string[] = [];
   for (let i = 0; i < events; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, events - i) }, () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, events - i) }, () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [{ price: 'price_1', quantity: 1 }],
+          success_url: 'https://shop.example/',
+          metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+        }),
+      ),
+    );
     for (const session of batch) {
       sessions.push(session.id);
       payloads.push(checkoutEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' }));
@@ -99,5 +116,14 @@ export async function webhookStorm({ stripe, secret, startInstance, events = 200
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
   await killing;
   await Promise.all(live.map((child) => child.stop()));
-  return { sessions, deliveries, attempts, statuses, samples, seconds: (Date.now() - began) / 1000, killedAtSecond: killedAt / 1000, restartedAtSecond: restartedAt / 1000 };
+  return {
+    sessions,
+    deliveries,
+    attempts,
+    statuses,
+    samples,
+    seconds: (Date.now() - began) / 1000,
+    killedAtSecond: killedAt / 1000,
+    restartedAtSecond: restartedAt / 1000,
+  };
 }

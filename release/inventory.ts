@@ -39,11 +39,13 @@ function whyChunk(chunk: Chunk, groups: Set<ChunkGroup>, context: string): strin
     else if (group.origins.length === 0 || group.isInitial()) imports.add('part of the entry');
     for (const origin of group.isInitial() ? [] : group.origins) {
       const from = origin.module?.nameForCondition();
-      if (!group.name?.startsWith(EXPOSE)) imports.add(`fetched by import('${origin.request}') in ${from ? path.relative(context, from) : 'the runtime'}`);
+      if (!group.name?.startsWith(EXPOSE))
+        imports.add(`fetched by import('${origin.request}') in ${from ? path.relative(context, from) : 'the runtime'}`);
     }
   }
   const reasons = [...imports].sort();
-  if (exposes.length) reasons.unshift(`part of ${exposes.sort().join(' and ')}, run when a host loads ${exposes.length > 1 ? 'them' : 'it'}`);
+  if (exposes.length)
+    reasons.unshift(`part of ${exposes.sort().join(' and ')}, run when a host loads ${exposes.length > 1 ? 'them' : 'it'}`);
   return reasons.join('; ');
 }
 
@@ -61,7 +63,8 @@ function partFiles(compilation: Compilation, part: InventoryPart, out: string): 
   if (part.manifest) {
     const manifest = JSON.parse(readFileSync(path.join(out, part.manifest), 'utf8')) as FederationManifest;
     for (const [file, namedAs] of manifestScripts(manifest)) {
-      if (!listed.has(file)) listed.set(file, `named by ${part.manifest} among the assets of the ${namedAs}: a host's preload may fetch it`);
+      if (!listed.has(file))
+        listed.set(file, `named by ${part.manifest} among the assets of the ${namedAs}: a host's preload may fetch it`);
     }
   }
   return [...listed].map(([file, why]) => ({ file, why }));
@@ -86,7 +89,9 @@ export class ReleaseInventoryWriter {
         compiler.hooks.afterEmit.tap('ReleaseInventory', (compilation) => {
           if (compilation.errors.length) return;
           const out = compiler.outputPath;
-          const files = partFiles(compilation, part, out).map(({ file, why }) => inventoryFile(file, readFileSync(path.join(out, file)), why));
+          const files = partFiles(compilation, part, out).map(({ file, why }) =>
+            inventoryFile(file, readFileSync(path.join(out, file)), why),
+          );
           this.parts.set(name, files);
           if (this.parts.size === this.expected) this.write(out);
         });
@@ -100,7 +105,9 @@ export class ReleaseInventoryWriter {
     writeWithCompressedCopies(path.join(out, INVENTORY_FILE), bytes);
     writeFileSync(path.join(out, SIGNATURE_FILE), signBytes(bytes, this.signer.key));
     if (this.signer.isTestKey) {
-      process.stderr.write(`${SIGNATURE_FILE}: a DEVELOPMENT build, signed with the committed TEST KEY, which every reader refuses outside development.\n`);
+      process.stderr.write(
+        `${SIGNATURE_FILE}: a DEVELOPMENT build, signed with the committed TEST KEY, which every reader refuses outside development.\n`,
+      );
     }
     this.parts.clear();
   }

@@ -19,7 +19,9 @@ export function manifestScripts(manifest: FederationManifest): Map<string, strin
   const named = new Map<string, string>();
   const entry = manifest.metaData.remoteEntry;
   named.set(entry.path ? `${entry.path.replace(/\/$/, '')}/${entry.name}` : entry.name, 'the remote entry');
-  for (const expose of manifest.exposes ?? []) for (const file of scripts(expose.assets)) if (!named.has(file)) named.set(file, `exposed ${expose.path}`);
-  for (const shared of manifest.shared ?? []) for (const file of scripts(shared.assets)) if (!named.has(file)) named.set(file, `shared ${shared.name}`);
+  for (const expose of manifest.exposes ?? [])
+    for (const file of scripts(expose.assets)) if (!named.has(file)) named.set(file, `exposed ${expose.path}`);
+  for (const shared of manifest.shared ?? [])
+    for (const file of scripts(shared.assets)) if (!named.has(file)) named.set(file, `shared ${shared.name}`);
   return named;
 }

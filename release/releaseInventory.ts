@@ -6,9 +6,21 @@
 import { createHash } from 'node:crypto';
 import type { RemoteRelease } from '../src/core/types';
 import { STRIPE_JS_URL } from '../src/stripe/policy';
-import { INVENTORY_SCHEMA, PRODUCT, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from '../packages/host-kit/src/release/releaseFormat';
+import {
+  INVENTORY_SCHEMA,
+  PRODUCT,
+  type InventoryFile,
+  type ReleaseInventory,
+  type ThirdPartyScript,
+} from '../packages/host-kit/src/release/releaseFormat';
 
-export { INVENTORY_FILE, SIGNATURE_FILE, type InventoryFile, type ReleaseInventory, type ThirdPartyScript } from '../packages/host-kit/src/release/releaseFormat';
+export {
+  INVENTORY_FILE,
+  SIGNATURE_FILE,
+  type InventoryFile,
+  type ReleaseInventory,
+  type ThirdPartyScript,
+} from '../packages/host-kit/src/release/releaseFormat';
 
 export const THIRD_PARTY: ThirdPartyScript[] = [
   { url: STRIPE_JS_URL, integrity: null, why: 'Stripe.js: Stripe serves it without integrity support; loaded by the remote at runtime' },

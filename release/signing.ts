@@ -62,7 +62,9 @@ export function signingKey(env: NodeJS.ProcessEnv = process.env): SigningKey {
     );
   }
   if (!development && signer.isTestKey) {
-    throw new Error(`CHECKOUT_SIGNING_KEY is the committed TEST KEY (${TEST_KEY_ID}): a production release is signed with the publisher's own key (or set ${DEVELOPMENT_BUILD}=1).`);
+    throw new Error(
+      `CHECKOUT_SIGNING_KEY is the committed TEST KEY (${TEST_KEY_ID}): a production release is signed with the publisher's own key (or set ${DEVELOPMENT_BUILD}=1).`,
+    );
   }
   return signer;
 }
@@ -105,7 +107,9 @@ export function runSigningKey(dir: string): SigningKey & { keyFile: string } {
   if (!existsSync(keyFile)) {
     mkdirSync(dir, { recursive: true });
     const mine = `${keyFile}.${process.pid}`;
-    writeFileSync(mine, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(mine, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+      mode: 0o600,
+    });
     try {
       linkSync(mine, keyFile);
     } catch (error) {

@@ -4,7 +4,14 @@
 // a changed or missing file, a script the manifest names that the inventory does not, an inventory the
 // key set does not trust (the reason codes of packages/host-kit/src/release/releaseFormat.ts), a channel that is not its
 // release's manifest. The CLI is release/verifyReleaseCli.ts.
-import { INVENTORY_FILE, ReleaseRefused, SIGNATURE_FILE, trustedInventory, type RefusalReason, type ReleaseInventory } from '../packages/host-kit/src/release/releaseFormat';
+import {
+  INVENTORY_FILE,
+  ReleaseRefused,
+  SIGNATURE_FILE,
+  trustedInventory,
+  type RefusalReason,
+  type ReleaseInventory,
+} from '../packages/host-kit/src/release/releaseFormat';
 import { sri } from './releaseInventory';
 import { channelManifest } from './channelManifest';
 import { manifestScripts, type FederationManifest } from './manifestAssets';
@@ -69,7 +76,9 @@ function sameInEveryEncoding(path: string, served: Served): Drift[] {
   return ENCODINGS.filter((e) => e !== 'identity').flatMap((encoding): Drift[] => {
     const bytes = served.get(encoding)!;
     if (typeof bytes === 'string') return [{ path, encoding, problem: bytes }];
-    return bytes.equals(identity) ? [] : [{ path, encoding, problem: `differs from the identity copy (${sri(bytes)}, identity ${sri(identity)})` }];
+    return bytes.equals(identity)
+      ? []
+      : [{ path, encoding, problem: `differs from the identity copy (${sri(bytes)}, identity ${sri(identity)})` }];
   });
 }
 
@@ -85,7 +94,10 @@ function parse<T>(bytes: Buffer): T | null {
   }
 }
 
-const stable = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
+  );
 
 /** Never throws for drift: each finding is in `drift`. */
 export async function verifyRelease(url: string, options: VerifyOptions): Promise<ReleaseCheck> {
@@ -100,36 +112,66 @@ export async function verifyRelease(url: string, options: VerifyOptions): Promis
     return { releaseUrl: manifestAt, matched: 0, drift: [{ path: manifestAt, problem }] };
   }
   const publicPath = manifest.metaData.publicPath;
-  const releaseUrl = publicPath && /^https?:\/\//.test(publicPath) ? new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`).href : new URL('.', manifestAt).href;
+  const releaseUrl =
+    publicPath && /^https?:\/\//.test(publicPath)
+      ? new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`).href
+      : new URL('.', manifestAt).href;
   const at = (file: string) => new URL(file, releaseUrl).href;
   const channel = at('mf-manifest.json') !== manifestAt;
   if (channel) {
     // The chain: a channel is its release's own manifest with publicPath set to the release, on the channel's origin.
     drift.push(...sameInEveryEncoding(manifestAt, first));
-    if (new URL(releaseUrl).origin !== new URL(manifestAt).origin) drift.push({ path: manifestAt, problem: `names a release on another origin (${releaseUrl}): pages refuse it (channel)`, reason: 'channel' });
+    if (new URL(releaseUrl).origin !== new URL(manifestAt).origin)
+      drift.push({
+        path: manifestAt,
+        problem: `names a release on another origin (${releaseUrl}): pages refuse it (channel)`,
+        reason: 'channel',
+      });
     const own = await bytesOf(fetchFile, at('mf-manifest.json'));
     const ownManifest = typeof own === 'string' ? null : parse<FederationManifest>(own);
     if (ownManifest && stable(channelManifest(ownManifest as never, releaseUrl)) !== stable(manifest)) {
-      drift.push({ path: manifestAt, problem: `is not the manifest of the release it names (${releaseUrl}) with its publicPath`, reason: 'channel' });
+      drift.push({
+        path: manifestAt,
+        problem: `is not the manifest of the release it names (${releaseUrl}) with its publicPath`,
+        reason: 'channel',
+      });
     }
   }
 
   const inventoryServed = await allEncodings(fetchFile, at(INVENTORY_FILE));
   const inventoryBytes = inventoryServed.get('identity')!;
-  if (typeof inventoryBytes === 'string') return { releaseUrl, matched: 0, drift: [...drift, { path: INVENTORY_FILE, problem: inventoryBytes }] };
+  if (typeof inventoryBytes === 'string')
+    return { releaseUrl, matched: 0, drift: [...drift, { path: INVENTORY_FILE, problem: inventoryBytes }] };
   drift.push(...sameInEveryEncoding(INVENTORY_FILE, inventoryServed));
   const signature = await bytesOf(fetchFile, at(SIGNATURE_FILE));
   if (typeof signature === 'string') drift.push({ path: SIGNATURE_FILE, problem: signature });
-  const trust = { publisherKeys: options.publisherKeys, minSequence: options.minSequence, development: options.development, now: options.now };
-  const buffer = inventoryBytes.buffer.slice(inventoryBytes.byteOffset, inventoryBytes.byteOffset + inventoryBytes.byteLength) as ArrayBuffer;
-  await trustedInventory(at(INVENTORY_FILE), buffer, trust, typeof signature === 'string' ? '' : signature.toString('utf8')).catch((error: unknown) => {
-    if (!(error instanceof ReleaseRefused)) throw error;
-    drift.push({ path: error.reason === 'signature' ? SIGNATURE_FILE : INVENTORY_FILE, problem: `refused (${error.reason}): ${error.message}`, reason: error.reason });
-  });
+  const trust = {
+    publisherKeys: options.publisherKeys,
+    minSequence: options.minSequence,
+    development: options.development,
+    now: options.now,
+  };
+  const buffer = inventoryBytes.buffer.slice(
+    inventoryBytes.byteOffset,
+    inventoryBytes.byteOffset + inventoryBytes.byteLength,
+  ) as ArrayBuffer;
+  await trustedInventory(at(INVENTORY_FILE), buffer, trust, typeof signature === 'string' ? '' : signature.toString('utf8')).catch(
+    (error: unknown) => {
+      if (!(error instanceof ReleaseRefused)) throw error;
+      drift.push({
+        path: error.reason === 'signature' ? SIGNATURE_FILE : INVENTORY_FILE,
+        problem: `refused (${error.reason}): ${error.message}`,
+        reason: error.reason,
+      });
+    },
+  );
   const inventory = parse<ReleaseInventory>(inventoryBytes);
   if (!inventory || !Array.isArray(inventory.files)) return { releaseUrl, matched: 0, drift };
   if (stable(inventory.release) !== stable(manifest.metaData.release)) {
-    drift.push({ path: manifestAt, problem: `names release ${JSON.stringify(manifest.metaData.release)}, the inventory ${JSON.stringify(inventory.release)}` });
+    drift.push({
+      path: manifestAt,
+      problem: `names release ${JSON.stringify(manifest.metaData.release)}, the inventory ${JSON.stringify(inventory.release)}`,
+    });
   }
   const listed = new Set(inventory.files.map((file) => file.path));
   for (const [file, namedAs] of manifestScripts(manifest)) {
@@ -142,8 +184,10 @@ export async function verifyRelease(url: string, options: VerifyOptions): Promis
     const found: Drift[] = [];
     for (const [encoding, bytes] of served) {
       if (typeof bytes === 'string') found.push({ path: file.path, encoding, problem: bytes });
-      else if (bytes.length !== file.size) found.push({ path: file.path, encoding, problem: `is ${bytes.length} bytes, the inventory says ${file.size}` });
-      else if (sri(bytes) !== file.integrity) found.push({ path: file.path, encoding, problem: `has integrity ${sri(bytes)}, the inventory says ${file.integrity}` });
+      else if (bytes.length !== file.size)
+        found.push({ path: file.path, encoding, problem: `is ${bytes.length} bytes, the inventory says ${file.size}` });
+      else if (sri(bytes) !== file.integrity)
+        found.push({ path: file.path, encoding, problem: `has integrity ${sri(bytes)}, the inventory says ${file.integrity}` });
     }
     // Every encoding drifted alike (the file itself changed or is missing): one line, without an encoding.
     const alike = found.length === ENCODINGS.length && found.every((d) => d.problem === found[0].problem);

@@ -87,7 +87,9 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
   });
   const reconciler = startReconciler({ db, everyMs: config.reconcileEveryMs, reconcile: { stripe, orders, fulfil, lease, ours } });
   const socket = db.ownedDir
-    ? await serveReconcile(db.ownedDir, (days) => reconciler.run(days)).catch((error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`))
+    ? await serveReconcile(db.ownedDir, (days) => reconciler.run(days)).catch(
+        (error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`),
+      )
     : undefined;
   const close = async () => {
     reconciler.stop();

@@ -6,7 +6,16 @@ export type { CheckoutContext, Handler } from './http/http';
 export { MAX_BODY_BYTES, BODY_TIMEOUT_MS } from './http/http';
 export { openCheckoutBackend, type BackendOptions, type CheckoutBackend } from './backend';
 export { catalogOf, type Catalog, type InlinePricedProduct, type Product, type StripePricedProduct } from './sessions/catalog';
-export { clientLimiter, DEFAULT_LIMITS, limitsFromEnv, type ClientLimiter, type ClientLimits, type LimitKind, type RateLimit, type Take } from './limits/rateLimit';
+export {
+  clientLimiter,
+  DEFAULT_LIMITS,
+  limitsFromEnv,
+  type ClientLimiter,
+  type ClientLimits,
+  type LimitKind,
+  type RateLimit,
+  type Take,
+} from './limits/rateLimit';
 export type { Fulfil, OrderStore } from './orders/orders';
 export { serverRelease, type ServerRelease } from './release';
 export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';

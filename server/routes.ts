@@ -20,7 +20,8 @@ export const CHECKOUT_PATHS = {
 } as const;
 
 export interface CheckoutHandlerOptions
-  extends CreateSessionOptions,
+  extends
+    CreateSessionOptions,
     Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'>,
     Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
@@ -47,7 +48,9 @@ function guarded(handler: Handler, log: (message: string, error: unknown) => voi
       return await handler(request, context);
     } catch (error) {
       log('A checkout route failed.', error);
-      return isFormRequest(request) ? refusalResponse(request, '/', { status: 500, reason: 'failed' }) : errorResponse(500, 'The server failed.');
+      return isFormRequest(request)
+        ? refusalResponse(request, '/', { status: 500, reason: 'failed' })
+        : errorResponse(500, 'The server failed.');
     }
   };
 }
@@ -71,11 +74,23 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
   const status = guarded(sessionStatusHandler(shared), log);
   const webhook = guarded(
     webhookSecret
-      ? stripeWebhookHandler({ ...shared, secret: webhookSecret, ours: { integration: options.integration ?? DEFAULT_INTEGRATION, catalog: options.catalog, untaggedBefore: options.untaggedBefore } })
+      ? stripeWebhookHandler({
+          ...shared,
+          secret: webhookSecret,
+          ours: {
+            integration: options.integration ?? DEFAULT_INTEGRATION,
+            catalog: options.catalog,
+            untaggedBefore: options.untaggedBefore,
+          },
+        })
       : async () => errorResponse(503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
     log,
   );
-  const byPath: Record<string, Handler> = { [CHECKOUT_PATHS.sessions]: sessions, [CHECKOUT_PATHS.status]: status, [CHECKOUT_PATHS.webhook]: webhook };
+  const byPath: Record<string, Handler> = {
+    [CHECKOUT_PATHS.sessions]: sessions,
+    [CHECKOUT_PATHS.status]: status,
+    [CHECKOUT_PATHS.webhook]: webhook,
+  };
   return {
     sessions,
     status,

@@ -19,16 +19,23 @@ const MODES = ['payment', 'setup', 'subscription'];
 
 // Checkout Session create parameters at this version (from the `stripe` library's types).
 const KNOWN_PARAMS = new Set(
-  ('adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection ' +
+  (
+    'adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection ' +
     'branding_settings cancel_url client_reference_id consent_collection currency custom_fields custom_text customer customer_account ' +
     'customer_creation customer_email customer_update discounts excluded_payment_method_types expand expires_at integration_identifier ' +
     'invoice_creation line_items locale managed_payments metadata mode name_collection optional_items origin_context payment_intent_data ' +
     'payment_method_collection payment_method_configuration payment_method_data payment_method_options permissions phone_number_collection ' +
     'redirect_on_completion return_url saved_payment_method_options setup_intent_data shipping_address_collection shipping_options ' +
-    'submit_type subscription_data success_url tax_id_collection ui_mode wallet_options').split(' '),
+    'submit_type subscription_data success_url tax_id_collection ui_mode wallet_options'
+  ).split(' '),
 );
 
-const invalid = (param: string, message: string, code?: string): StripeErrorBody => ({ type: 'invalid_request_error', ...(code ? { code } : {}), param, message });
+const invalid = (param: string, message: string, code?: string): StripeErrorBody => ({
+  type: 'invalid_request_error',
+  ...(code ? { code } : {}),
+  param,
+  message,
+});
 const missing = (param: string) => invalid(param, `Missing required param: ${param}.`, 'parameter_missing');
 const oneOf = (param: string, values: readonly string[]) =>
   invalid(param, `Invalid ${param}: must be one of ${values.slice(0, -1).join(', ')}, or ${values[values.length - 1]}`);
@@ -48,7 +55,9 @@ function badUrl(params: FormObject, name: string): StripeErrorBody | null {
 
 function notSupported(params: FormObject, uiMode: string, names: string[]): StripeErrorBody | null {
   const present = names.filter((name) => params[name] !== undefined).sort();
-  return present.length ? invalid(present[0], `The following parameters are not supported with 'ui_mode: ${uiMode}': ${present.join(', ')}.`) : null;
+  return present.length
+    ? invalid(present[0], `The following parameters are not supported with 'ui_mode: ${uiMode}': ${present.join(', ')}.`)
+    : null;
 }
 
 /** Top-level parameters the API refuses with `ui_mode: 'elements'`. */
@@ -92,17 +101,24 @@ function badExpiry(value: FormValue | undefined, nowSeconds = Math.floor(Date.no
 function lineItemError(item: FormValue, i: number, mode: string, scope: RequestScope): StripeErrorBody | null {
   const at = `line_items[${i}]`;
   if (!isObject(item)) return invalid(at, 'Invalid object');
-  if (item.price === undefined && item.price_data === undefined) return invalid(`${at}[price]`, 'You must specify either `price` or `price_data` for each line item.', 'parameter_missing');
-  if (item.price !== undefined && item.price_data !== undefined) return invalid(`${at}[price]`, 'You may only specify one of these parameters: price, price_data.', 'parameters_exclusive');
+  if (item.price === undefined && item.price_data === undefined)
+    return invalid(`${at}[price]`, 'You must specify either `price` or `price_data` for each line item.', 'parameter_missing');
+  if (item.price !== undefined && item.price_data !== undefined)
+    return invalid(`${at}[price]`, 'You may only specify one of these parameters: price, price_data.', 'parameters_exclusive');
   if (item.quantity === undefined) return missing(`${at}[quantity]`);
-  if (typeof item.quantity !== 'string' || !/^[1-9]\d*$/.test(item.quantity)) return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
-  if (Number(item.quantity) > MAX_LINE_QUANTITY) return invalid(`${at}[quantity]`, `This value must be less than or equal to ${MAX_LINE_QUANTITY}.`, 'parameter_invalid_integer');
+  if (typeof item.quantity !== 'string' || !/^[1-9]\d*$/.test(item.quantity))
+    return invalid(`${at}[quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+  if (Number(item.quantity) > MAX_LINE_QUANTITY)
+    return invalid(`${at}[quantity]`, `This value must be less than or equal to ${MAX_LINE_QUANTITY}.`, 'parameter_invalid_integer');
   if (item.price !== undefined) {
     const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
     if (!price) return invalid(`${at}[price]`, `No such price: '${formText(item.price)}'`, 'resource_missing');
     if (price.active === false) return invalid(`${at}[price]`, 'The price specified is inactive. This field only accepts active prices.');
     if (mode === 'payment' && price.type === 'recurring') {
-      return invalid(`${at}[price]`, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
+      return invalid(
+        `${at}[price]`,
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+      );
     }
   }
   const data = item.price_data;
@@ -113,7 +129,10 @@ function lineItemError(item: FormValue, i: number, mode: string, scope: RequestS
   if (data.unit_amount !== undefined && (typeof data.unit_amount !== 'string' || !/^\d+$/.test(data.unit_amount))) {
     return invalid(`${at}[price_data][unit_amount]`, 'Invalid integer', 'parameter_invalid_integer');
   }
-  if (data.product === undefined && !(isObject(data.product_data) && typeof data.product_data.name === 'string' && data.product_data.name)) {
+  if (
+    data.product === undefined &&
+    !(isObject(data.product_data) && typeof data.product_data.name === 'string' && data.product_data.name)
+  ) {
     return missing(`${at}[price_data][product_data][name]`);
   }
   return null;
@@ -139,8 +158,10 @@ export function refuseSessionParams(params: FormObject, scope: RequestScope): St
     const error = notSupported(params, uiMode, ['cancel_url', 'success_url']);
     if (error) return error;
     const redirect = params.redirect_on_completion ?? 'always';
-    if (typeof redirect !== 'string' || !['always', 'if_required', 'never'].includes(redirect)) return oneOf('redirect_on_completion', ['always', 'if_required', 'never']);
-    if (redirect === 'never' && params.return_url !== undefined) return invalid('return_url', "return_url cannot be set when redirect_on_completion is 'never'.");
+    if (typeof redirect !== 'string' || !['always', 'if_required', 'never'].includes(redirect))
+      return oneOf('redirect_on_completion', ['always', 'if_required', 'never']);
+    if (redirect === 'never' && params.return_url !== undefined)
+      return invalid('return_url', "return_url cannot be set when redirect_on_completion is 'never'.");
     if (redirect !== 'never' && params.return_url === undefined) return missing('return_url');
   } else if (uiMode === 'elements') {
     // The `stripe` library's documentation of each parameter says which ones `elements` refuses;
@@ -157,13 +178,21 @@ export function refuseSessionParams(params: FormObject, scope: RequestScope): St
   const expiry = badExpiry(params.expires_at);
   if (expiry) return expiry;
   if (params.allow_promotion_codes !== undefined && params.discounts !== undefined) {
-    return invalid('allow_promotion_codes', 'You may only specify one of these parameters: allow_promotion_codes, discounts.', 'parameters_exclusive');
+    return invalid(
+      'allow_promotion_codes',
+      'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+      'parameters_exclusive',
+    );
   }
-  if (params.allow_promotion_codes !== undefined && (typeof params.allow_promotion_codes !== 'string' || !['true', 'false'].includes(params.allow_promotion_codes))) {
+  if (
+    params.allow_promotion_codes !== undefined &&
+    (typeof params.allow_promotion_codes !== 'string' || !['true', 'false'].includes(params.allow_promotion_codes))
+  ) {
     return invalid('allow_promotion_codes', 'Invalid boolean: ' + formText(params.allow_promotion_codes));
   }
   if (params.customer_email !== undefined) {
-    if (params.customer !== undefined) return invalid('customer_email', 'You may only specify one of these parameters: customer, customer_email.', 'parameters_exclusive');
+    if (params.customer !== undefined)
+      return invalid('customer_email', 'You may only specify one of these parameters: customer, customer_email.', 'parameters_exclusive');
     if (typeof params.customer_email !== 'string' || !EMAIL.test(params.customer_email)) {
       return invalid('customer_email', `Invalid email address: ${formText(params.customer_email)}`, 'email_invalid');
     }

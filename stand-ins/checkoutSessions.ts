@@ -16,7 +16,10 @@ export interface StandInEvent extends StandInObject {
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
 /** Each line's unit amount and currency: inline, or the named Price's. */
-function lineAmounts(items: FormValue | undefined, scope: RequestScope): Array<{ unitAmount: number | null; currency: string | null; quantity: number }> {
+function lineAmounts(
+  items: FormValue | undefined,
+  scope: RequestScope,
+): Array<{ unitAmount: number | null; currency: string | null; quantity: number }> {
   if (!Array.isArray(items)) return [];
   return (items as FormObject[]).map((item) => {
     const data = item.price_data as FormObject | undefined;
@@ -128,7 +131,13 @@ export class CheckoutSessionBook {
       return [this.event(id, 'checkout.session.completed')];
     }
     const status = { paid: 'succeeded', processing: 'processing', failed: 'requires_payment_method' }[outcome];
-    stored.paymentIntent = { id: `pi_test_${token()}`, object: 'payment_intent', status, amount: stored.session.amount_total, currency: stored.session.currency };
+    stored.paymentIntent = {
+      id: `pi_test_${token()}`,
+      object: 'payment_intent',
+      status,
+      amount: stored.session.amount_total,
+      currency: stored.session.currency,
+    };
     Object.assign(stored.session, {
       status: 'complete',
       payment_status: outcome === 'paid' ? 'paid' : 'unpaid',

@@ -18,7 +18,7 @@ function place(target: FormObject, path: string[], value: string): void {
       return;
     }
     const next = node[name];
-    node = (typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {}));
+    node = typeof next === 'object' && !Array.isArray(next) ? next : (node[name] = {});
   });
 }
 

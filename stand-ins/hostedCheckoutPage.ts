@@ -39,14 +39,19 @@ export async function checkoutStandInPage(req: IncomingMessage, res: ServerRespo
   const url = new URL(req.url ?? '/', 'http://demo');
   if (url.pathname !== CHECKOUT_STAND_IN_PATH) return false;
   if (req.method === 'GET') {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(page(url.searchParams.get('session') ?? ''));
+    res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(page(url.searchParams.get('session') ?? ''));
     return true;
   }
   const input = await form(req);
   const session = input.get('session') ?? '';
   const outcome = input.get('outcome');
   try {
-    const moved = outcome === 'expired' ? await standIn.expire(session) : await standIn.complete(session, outcome === 'processing' || outcome === 'failed' ? outcome : 'paid');
+    const moved =
+      outcome === 'expired'
+        ? await standIn.expire(session)
+        : await standIn.complete(session, outcome === 'processing' || outcome === 'failed' ? outcome : 'paid');
     res.writeHead(303, { Location: moved.returnUrl ?? '/' }).end();
   } catch (error) {
     res.writeHead(409, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The stand-in could not do that: ${(error as Error).message}`);

@@ -14,7 +14,10 @@ export interface StandInAnswer {
 /** Stripe prunes a key after 24 hours: then the key makes a new request. */
 const KEY_LIFETIME_MS = 24 * 3600_000;
 
-export const stripeError = (status: number, error: StripeErrorBody | Omit<StripeErrorBody, 'param'>): StandInAnswer => ({ status, body: { error } });
+export const stripeError = (status: number, error: StripeErrorBody | Omit<StripeErrorBody, 'param'>): StandInAnswer => ({
+  status,
+  body: { error },
+});
 
 export function idempotencyKeys(now: () => number = Date.now) {
   const saved = new Map<string, { body: string; answer: StandInAnswer; at: number }>();
@@ -37,7 +40,8 @@ export function idempotencyKeys(now: () => number = Date.now) {
       return stripeError(409, {
         type: 'idempotency_error',
         code: 'idempotency_key_in_use',
-        message: 'The idempotency key provided is currently being used in another request. This occurs if your integration is making duplicate requests simultaneously.',
+        message:
+          'The idempotency key provided is currently being used in another request. This occurs if your integration is making duplicate requests simultaneously.',
       });
     }
     const kept = saved.get(key);

@@ -18,7 +18,9 @@ export interface TestPostgres {
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(root, versions[0], 'bin') : null;
 }
 
@@ -32,7 +34,10 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(dir, id('-u'), id('-g'));
   }
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : path.join(bin, tool), asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, { stdio: 'pipe', cwd: os.tmpdir() });
+    execFileSync(asRoot ? 'runuser' : path.join(bin, tool), asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, {
+      stdio: 'pipe',
+      cwd: os.tmpdir(),
+    });
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();

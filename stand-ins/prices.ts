@@ -18,7 +18,9 @@ export interface StandInPrice {
 }
 
 /** The price the tests' hand-made sessions name (`price_1`), on the platform. */
-export const DEFAULT_STAND_IN_PRICES: readonly StandInPrice[] = [{ id: 'price_1', unitAmount: 1200, currency: 'eur', productName: 'Coffee beans, 1 kg' }];
+export const DEFAULT_STAND_IN_PRICES: readonly StandInPrice[] = [
+  { id: 'price_1', unitAmount: 1200, currency: 'eur', productName: 'Coffee beans, 1 kg' },
+];
 
 /** The connected account the stand-in knows when a test names none. */
 export const DEFAULT_CONNECTED_ACCOUNTS: readonly string[] = ['acct_1StandInConnected'];

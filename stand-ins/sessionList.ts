@@ -7,7 +7,20 @@ import type { StripeErrorBody } from './checkoutSessionRules';
 import type { StandInObject } from './checkoutSessions';
 
 // List parameters at this version (from the `stripe` library's SessionListParams and PaginationParams).
-const KNOWN = ['created', 'customer', 'customer_account', 'customer_details', 'ending_before', 'expand', 'limit', 'payment_intent', 'payment_link', 'starting_after', 'status', 'subscription'];
+const KNOWN = [
+  'created',
+  'customer',
+  'customer_account',
+  'customer_details',
+  'ending_before',
+  'expand',
+  'limit',
+  'payment_intent',
+  'payment_link',
+  'starting_after',
+  'status',
+  'subscription',
+];
 const RANGE = ['gt', 'gte', 'lt', 'lte'];
 const STATUSES = ['complete', 'expired', 'open'];
 /** Filters that compare a session's own field with the value given. */
@@ -17,7 +30,10 @@ export type ListAnswer = { status: number; body: unknown };
 
 const refuse = (message: string, param?: string, code?: string): ListAnswer => ({
   status: 400,
-  body: { error: { type: 'invalid_request_error', ...(code ? { code } : {}), ...(param ? { param } : {}), message } satisfies StripeErrorBody | Omit<StripeErrorBody, 'param'> },
+  body: {
+    error: { type: 'invalid_request_error', ...(code ? { code } : {}), ...(param ? { param } : {}), message } satisfies
+      StripeErrorBody | Omit<StripeErrorBody, 'param'>,
+  },
 });
 const integer = (value: FormValue) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN);
 const idOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { id?: string }).id : value);
@@ -33,7 +49,9 @@ function createdTest(created: FormValue): ((t: number) => boolean) | ListAnswer 
     if (!RANGE.includes(key)) return refuse(`Received unknown parameter: created[${key}]`, `created[${key}]`, 'parameter_unknown');
     const v = integer(raw);
     if (Number.isNaN(v)) return refuse(`Invalid integer: ${formText(raw)}`, `created[${key}]`);
-    bounds.push({ gt: (t: number) => t > v, gte: (t: number) => t >= v, lt: (t: number) => t < v, lte: (t: number) => t <= v }[key as 'gt']);
+    bounds.push(
+      { gt: (t: number) => t > v, gte: (t: number) => t >= v, lt: (t: number) => t < v, lte: (t: number) => t <= v }[key as 'gt'],
+    );
   }
   return (t) => bounds.every((ok) => ok(t));
 }
@@ -49,7 +67,8 @@ export function listSessions(sessions: StandInObject[], query: FormObject): List
   if (query.starting_after !== undefined && query.ending_before !== undefined) {
     return refuse('You may only specify one of these parameters: ending_before, starting_after.');
   }
-  if (query.status !== undefined && !STATUSES.includes(query.status as string)) return refuse('Invalid status: must be one of complete, expired, or open', 'status');
+  if (query.status !== undefined && !STATUSES.includes(query.status as string))
+    return refuse('Invalid status: must be one of complete, expired, or open', 'status');
   const created = query.created === undefined ? () => true : createdTest(query.created);
   if (typeof created !== 'function') return created;
   let matching = sessions.filter(

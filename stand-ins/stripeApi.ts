@@ -64,7 +64,6 @@ export const CONTROL_PREFIX = '/_stand-in/checkout/sessions/';
 
 const signer = new Stripe('sk_test_standInSigner');
 
-
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
@@ -74,7 +73,6 @@ function readBody(req: http.IncomingMessage): Promise<string> {
     req.on('error', reject);
   });
 }
-
 
 /** The API key check Stripe makes first; its message masks the key as Stripe's does. */
 function refuseKey(authorization: string | undefined) {
@@ -87,7 +85,10 @@ function refuseKey(authorization: string | undefined) {
 }
 
 /** The account a request is made for: none (the platform), a connected one, or a refusal as Stripe's. */
-function accountOf(header: string | string[] | undefined, known: readonly string[]): { account: string | undefined } | { refusal: StandInAnswer } {
+function accountOf(
+  header: string | string[] | undefined,
+  known: readonly string[],
+): { account: string | undefined } | { refusal: StandInAnswer } {
   if (header === undefined) return { account: undefined };
   const account = String(header);
   if (known.includes(account)) return { account };
@@ -114,7 +115,11 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     for (const event of events) {
       const payload = JSON.stringify(event, null, 2);
       const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload }).catch(() => null);
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+        body: payload,
+      }).catch(() => null);
       deliveries.push({ type: event.type, status: res?.status ?? 0 });
     }
   }
@@ -162,13 +167,18 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     if (keyRefusal) return keyRefusal;
     const version = req.headers['stripe-version'];
     if (version !== undefined && version !== MODELLED_API_VERSION) {
-      return stripeError(400, { type: 'invalid_request_error', message: `Invalid Stripe API version: ${String(version)} (the stand-in models ${MODELLED_API_VERSION} only).` });
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: `Invalid Stripe API version: ${String(version)} (the stand-in models ${MODELLED_API_VERSION} only).`,
+      });
     }
     const scope = accountOf(req.headers['stripe-account'], connectedAccounts);
     if ('refusal' in scope) return scope.refusal;
     const { account } = scope;
-    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(body, req.headers['idempotency-key']?.toString(), account);
-    if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET') return listSessions(book.newestFirst(account), decodeForm(url.search.slice(1)));
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST')
+      return createSession(body, req.headers['idempotency-key']?.toString(), account);
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET')
+      return listSessions(book.newestFirst(account), decodeForm(url.search.slice(1)));
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const query = decodeForm(url.search.slice(1));
@@ -177,7 +187,12 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
       // Another account's session does not exist for this one.
       const session = book.accountOf(id) === account ? book.retrieve(id, expand) : undefined;
       if (session) return { status: 200, body: session };
-      return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${one[1]}'` });
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'session',
+        message: `No such checkout.session: '${one[1]}'`,
+      });
     }
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
   }
@@ -191,7 +206,13 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     if (!req.url?.startsWith(CONTROL_PREFIX)) {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const query = decodeForm(new URL(req.url ?? '/', 'http://stand-in').search.slice(1));
-      requests.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers, params: req.method === 'GET' ? query : decodeForm(body), status: result.status });
+      requests.push({
+        method: req.method ?? '',
+        path: (req.url ?? '').split('?')[0],
+        headers,
+        params: req.method === 'GET' ? query : decodeForm(body),
+        status: result.status,
+      });
     }
     res.writeHead(result.status, {
       'Content-Type': 'application/json',

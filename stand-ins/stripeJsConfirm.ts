@@ -9,10 +9,15 @@ import type { CheckoutSessionBook, StandInEvent } from './checkoutSessions';
 export const STRIPE_JS_CONFIRM_PATH = /^\/v1\/payment_pages\/(cs_\w+)\/confirm$/;
 
 type Answer = { status: number; body: unknown; events: StandInEvent[] };
-const refuse = (status: number, message: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message } }, events: [] });
+const refuse = (status: number, message: string): Answer => ({
+  status,
+  body: { error: { type: 'invalid_request_error', message } },
+  events: [],
+});
 
 export function confirmFromStripeJs(book: CheckoutSessionBook, id: string, params: FormObject): Answer {
-  if (typeof params.key !== 'string' || !/^pk_test_\w+$/.test(params.key)) return refuse(401, 'Stripe.js confirms with a publishable key (pk_test_…).');
+  if (typeof params.key !== 'string' || !/^pk_test_\w+$/.test(params.key))
+    return refuse(401, 'Stripe.js confirms with a publishable key (pk_test_…).');
   const session = book.retrieve(id);
   if (!session || params.client_secret !== session.client_secret) return refuse(404, `No such checkout.session: '${id}'`);
   if (session.ui_mode !== 'elements') return refuse(400, `Session ${id} is not an elements session (ui_mode ${String(session.ui_mode)}).`);

@@ -56,7 +56,9 @@ export async function startWarehouseStandIn(respond: Respond = () => 200): Promi
     calls,
     shipments() {
       const counts = new Map<string, number>();
-      for (const call of calls) if (call.idempotencyKey && shipped.has(call.idempotencyKey)) counts.set(call.idempotencyKey, (counts.get(call.idempotencyKey) ?? 0) + 1);
+      for (const call of calls)
+        if (call.idempotencyKey && shipped.has(call.idempotencyKey))
+          counts.set(call.idempotencyKey, (counts.get(call.idempotencyKey) ?? 0) + 1);
       return counts;
     },
     close: () =>

@@ -5,7 +5,18 @@ import Stripe from 'stripe';
 const signer = new Stripe('sk_test_signer');
 
 export function checkoutEvent(type: string, session: Record<string, unknown>): string {
-  return JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: session } }, null, 2);
+  return JSON.stringify(
+    {
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
+    },
+    null,
+    2,
+  );
 }
 
 /** POSTs `payload` to the webhook at `url`, signed now (a redelivery is signed anew, as Stripe does). */

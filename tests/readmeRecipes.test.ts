@@ -76,7 +76,9 @@ describe('the excerpt check', () => {
   });
 
   it('names the line where a recipe drifted from its source', () => {
-    expect(excerptMismatch(['function f() {', '  return a + 1;'], file, 'x.js')).toBe('x.js has no "return a + 1;" after "function f() {" (searched from its line 1)');
+    expect(excerptMismatch(['function f() {', '  return a + 1;'], file, 'x.js')).toBe(
+      'x.js has no "return a + 1;" after "function f() {" (searched from its line 1)',
+    );
   });
 
   it('rejects lines out of order and lines left out without an elision', () => {
@@ -97,7 +99,9 @@ describe('the repository speaks for itself', () => {
     });
 
   it('no README, comment or test name cites a ticket ("F12", "issue 4", "round 2")', () => {
-    const dirs = ['src', 'tests', 'host-example', 'webpack', 'release', 'serve', 'bench', 'deploy', 'stand-ins', 'server', 'load'].filter((d) => existsSync(path.join(ROOT, d)));
+    const dirs = ['src', 'tests', 'host-example', 'webpack', 'release', 'serve', 'bench', 'deploy', 'stand-ins', 'server', 'load'].filter(
+      (d) => existsSync(path.join(ROOT, d)),
+    );
     // This file names the patterns it looks for.
     const files = [...DOCS, ...dirs.flatMap(filesUnder)].filter((file) => file !== path.relative(ROOT, __filename));
     const cites = files.flatMap((file) =>

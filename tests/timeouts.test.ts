@@ -34,7 +34,8 @@ describe('a timeout above 2³¹−1 ms', () => {
 
   it('sessionTimeoutMs: the session request is not cut short', async () => {
     const { sessionTimeoutMs } = flowSettings({ sessionTimeoutMs: NEVER });
-    const createSession = () => new Promise<{ url: string }>((resolve) => setTimeout(() => resolve({ url: 'https://checkout.stripe.com/c/1' }), A_DAY));
+    const createSession = () =>
+      new Promise<{ url: string }>((resolve) => setTimeout(() => resolve({ url: 'https://checkout.stripe.com/c/1' }), A_DAY));
     const session = requestSession({ mode: 'redirect', createSession, timeoutMs: sessionTimeoutMs, signal: new AbortController().signal });
     await jest.advanceTimersByTimeAsync(A_DAY);
     await expect(session).resolves.toEqual({ url: 'https://checkout.stripe.com/c/1' });

@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // semver is what npm itself checks `engines` with (hoisted here by Babel's and Jest's tools).
-const semver = require('semver') as { satisfies(version: string, range: string): boolean; major(version: string): number; minVersion(range: string): { version: string } | null };
+const semver = require('semver') as {
+  satisfies(version: string, range: string): boolean;
+  major(version: string): number;
+  minVersion(range: string): { version: string } | null;
+};
 
 const ROOT = path.resolve(__dirname, '..');
 const json = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as T;
@@ -18,7 +22,9 @@ interface LockEntry {
   optional?: boolean;
   os?: string[];
 }
-const pkg = json<{ engines: { node: string }; devDependencies: Record<string, string>; allowScripts?: Record<string, boolean> }>('package.json');
+const pkg = json<{ engines: { node: string }; devDependencies: Record<string, string>; allowScripts?: Record<string, boolean> }>(
+  'package.json',
+);
 const lock = json<{ packages: Record<string, LockEntry> }>('package-lock.json');
 /** The Node CI runs everything on (.ci/run, and the e2e hosts that need it). */
 const CI_NODE = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();

@@ -74,7 +74,11 @@ export class ChunkIntegrityPlugin {
               const childFile = scriptFile(compilation, child);
               const at = text.indexOf(mark);
               if (!childFile || at < 0) throw new Error(`${PLUGIN}: no chunk file or no placeholder for chunk ${child.id} in ${file}.`);
-              replaced.replace(at, at + mark.length - 1, sri(compilation.getAsset(childFile)!.source.buffer(), ALGORITHM).slice(PREFIX.length));
+              replaced.replace(
+                at,
+                at + mark.length - 1,
+                sri(compilation.getAsset(childFile)!.source.buffer(), ALGORITHM).slice(PREFIX.length),
+              );
             }
             return replaced;
           });

@@ -13,7 +13,12 @@ const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: cons
 /** Fresh plugin instances per build. */
 export const precompress = () => [
   new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: TEXT_FILES, compressionOptions: GZIP }),
-  new CompressionPlugin<BrotliOptions>({ filename: '[path][base].br', algorithm: 'brotliCompress', test: TEXT_FILES, compressionOptions: BROTLI }),
+  new CompressionPlugin<BrotliOptions>({
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: TEXT_FILES,
+    compressionOptions: BROTLI,
+  }),
 ];
 
 /** A file written after the build's assets (the release inventory): with its compressed copies, as the plugins write them. */

@@ -30,6 +30,7 @@ const REACT_REQUEST = /^(react|react-dom|scheduler)(\/.*)?$/;
 export const standaloneReact = new NormalModuleReplacementPlugin(REACT_REQUEST, (resolveData) => {
   if (resolveData.contextInfo.issuerLayer !== STANDALONE_LAYER) return;
   const preact = PREACT_FOR_REACT[resolveData.request];
-  if (!preact) throw new Error(`${resolveData.request} has no preact/compat counterpart in the standalone layer (webpack/standaloneReact.ts)`);
+  if (!preact)
+    throw new Error(`${resolveData.request} has no preact/compat counterpart in the standalone layer (webpack/standaloneReact.ts)`);
   resolveData.request = preact;
 });

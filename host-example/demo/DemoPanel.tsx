@@ -3,7 +3,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/core/types';
 import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutLoader } from '../src/checkoutRemote';
-import { DEMO_COOKIE, demoOptions, DEVICE_WALLETS, MODES, SESSION_SCENARIOS, STRIPE_SCENARIOS, WALLET_RESULTS, withOption, type DemoOptions, type DemoServer } from './options';
+import {
+  DEMO_COOKIE,
+  demoOptions,
+  DEVICE_WALLETS,
+  MODES,
+  SESSION_SCENARIOS,
+  STRIPE_SCENARIOS,
+  WALLET_RESULTS,
+  withOption,
+  type DemoOptions,
+  type DemoServer,
+} from './options';
 import { recorded, recordRemoteFailure } from './recorder';
 import { CHECKOUT_STAND_IN_PATH } from '../../stand-ins/hostedCheckoutPage';
 import { lineFor, type Line } from './timeline';
@@ -50,7 +61,9 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
   useEffect(() => {
     if (controlled) return;
     navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
-    navigator.serviceWorker.register('/demo-sw.js').catch((error: Error) => log(`the offline stand-in did not start: ${error.message}`, 'bad'));
+    navigator.serviceWorker
+      .register('/demo-sw.js')
+      .catch((error: Error) => log(`the offline stand-in did not start: ${error.message}`, 'bad'));
   }, [controlled, log]);
 
   const demoProps: CheckoutButtonProps = {
@@ -75,9 +88,14 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
   // Offline, the stand-in Stripe.js's embedded Pay has no Stripe behind it: the demo server completes the
   // session (a wallet's confirm reaches the API stand-in itself).
   const settle = (then?: (completion: CheckoutCompletion) => void) => (completion: CheckoutCompletion) =>
-    void (server?.stripe === 'stand-in' && options.mode === 'embedded'
-      ? fetch(CHECKOUT_STAND_IN_PATH, { method: 'POST', body: new URLSearchParams({ session: completion.sessionId, outcome: 'paid' }), redirect: 'manual' })
-      : Promise.resolve()
+    void (
+      server?.stripe === 'stand-in' && options.mode === 'embedded'
+        ? fetch(CHECKOUT_STAND_IN_PATH, {
+            method: 'POST',
+            body: new URLSearchParams({ session: completion.sessionId, outcome: 'paid' }),
+            redirect: 'manual',
+          })
+        : Promise.resolve()
     )
       .catch(() => undefined)
       .then(() => then?.(completion));

@@ -26,7 +26,8 @@ export interface DemoServer {
 export const DOWN_REMOTE = 'http://127.0.0.1:3999/mf-manifest.json';
 export const SLOW_STRIPE_MS = 2_500;
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[]): T => (allowed.includes(value as T) ? (value as T) : allowed[0]);
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T =>
+  allowed.includes(value as T) ? (value as T) : allowed[0];
 const json = (value: string | null): Partial<JsonProps> => {
   try {
     return JSON.parse(value ?? '{}') as Partial<JsonProps>;
@@ -48,7 +49,10 @@ export function demoRemoteOptions(search: string): { manifestUrl?: string; attem
 }
 
 /** CheckoutButton props a URL can carry (JSON: no functions). */
-export type JsonProps = Omit<CheckoutButtonProps, 'onStateChange' | 'onError' | 'onComplete' | 'onEvent' | 'createSession' | 'redirect' | 'children'>;
+export type JsonProps = Omit<
+  CheckoutButtonProps,
+  'onStateChange' | 'onError' | 'onComplete' | 'onEvent' | 'createSession' | 'redirect' | 'children'
+>;
 
 export interface DemoOptions {
   stripe: StripeScenario;

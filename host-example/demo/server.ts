@@ -53,16 +53,22 @@ interface Backend extends CheckoutBackend {
 async function startBackend(origin: string, { stripe }: DemoStripe, env = process.env): Promise<Backend> {
   // Offline, the stand-in signs its events with a secret of the demo's; `stripe listen` prints the real one.
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (stripe ? undefined : `whsec_offline${randomBytes(12).toString('hex')}`);
-  const standIn = stripe ? null : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
+  const standIn = stripe
+    ? null
+    : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
   if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (see docs/server.md)`);
   const log = (line: string) => console.log(`[demo] ${line}`);
   // Orders in PGlite under .data/ (or DATABASE_URL's Postgres); shipped to WAREHOUSE_URL, or logged.
-  const backend = await openCheckoutBackend({ stripe: stripe ?? stripeForStandIn(standIn!), returnPage: `${origin}/`, webhookSecret, log, env }).catch(
-    async (error: unknown) => {
-      await standIn?.close();
-      throw error;
-    },
-  );
+  const backend = await openCheckoutBackend({
+    stripe: stripe ?? stripeForStandIn(standIn!),
+    returnPage: `${origin}/`,
+    webhookSecret,
+    log,
+    env,
+  }).catch(async (error: unknown) => {
+    await standIn?.close();
+    throw error;
+  });
   log(`orders: ${describeDatabase(env)}`);
   return { ...backend, standIn, handle: toNodeHandler(backend.handlers, { trustProxy: trustProxyFromEnv(env) }) };
 }
@@ -86,7 +92,8 @@ export function demoMiddleware(origin: string, checkoutManifest: string, demo: D
   start().catch((error: Error) => console.error(`[demo] the checkout backend could not start: ${error.message}`));
   const middleware = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === '/demo-sw.js') return send(res, 200, stripeJsServiceWorker(SLOW_STRIPE_MS, STRIPE_API_PROXY_PATH), 'text/javascript');
+    if (url.pathname === '/demo-sw.js')
+      return send(res, 200, stripeJsServiceWorker(SLOW_STRIPE_MS, STRIPE_API_PROXY_PATH), 'text/javascript');
     // The demo's session switch: a failing or silent endpoint, before the real one.
     const scenario = url.pathname === CHECKOUT_PATHS.sessions ? url.searchParams.get('scenario') : null;
     if (scenario === '500') return send(res, 500, JSON.stringify({ error: 'demo: the server failed' }), 'application/json');

@@ -42,7 +42,9 @@ export function lineFor(event: CheckoutEvent): Line {
     case 'wallet_confirm':
       return { t, text: `${event.method} authorised the payment` };
     case 'wallet_result':
-      return event.code ? { t, text: `wallet payment failed after ${event.ms} ms: ${event.code}`, tone: 'bad' } : { t, text: `wallet payment complete in ${event.ms} ms`, tone: 'ok' };
+      return event.code
+        ? { t, text: `wallet payment failed after ${event.ms} ms: ${event.code}`, tone: 'bad' }
+        : { t, text: `wallet payment complete in ${event.ms} ms`, tone: 'ok' };
     case 'wallet_cancel':
       return { t, text: 'wallet closed without paying' };
     case 'script_integrity_failed':

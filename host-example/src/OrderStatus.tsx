@@ -39,7 +39,12 @@ export function OrderStatus({ sessionId, check }: Order) {
     return () => controller.abort();
   }, [sessionId, check]);
   return (
-    <p className={`order-status ${BAD.has(outcome) ? 'bad' : 'good'}`} role={BAD.has(outcome) ? 'alert' : 'status'} data-outcome={outcome} aria-busy={outcome === 'checking'}>
+    <p
+      className={`order-status ${BAD.has(outcome) ? 'bad' : 'good'}`}
+      role={BAD.has(outcome) ? 'alert' : 'status'}
+      data-outcome={outcome}
+      aria-busy={outcome === 'checking'}
+    >
       {TEXT[outcome]}
     </p>
   );

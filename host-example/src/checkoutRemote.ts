@@ -1,7 +1,12 @@
 // The integration: the checkout remote registered at runtime with the host kit (@checkout/host-kit):
 // only a release its publisher signed runs, a timeout on every request, bounded retries, its scripts
 // after the page's `load`, and `loadCheckout()` that always settles, with the module or a readable error.
-import { CHECKOUT_POLICY as KIT_POLICY, type CheckoutLoader as KitLoader, type CheckoutModule as KitModule, type RemotePolicy } from '@checkout/host-kit';
+import {
+  CHECKOUT_POLICY as KIT_POLICY,
+  type CheckoutLoader as KitLoader,
+  type CheckoutModule as KitModule,
+  type RemotePolicy,
+} from '@checkout/host-kit';
 import { describeFailure, loadCheckout, registerCheckout, startCheckout as startKit, type ReleaseRefused } from '@checkout/host-kit';
 import type { ComponentType } from 'react';
 import type { CheckoutButtonProps } from 'checkout/CheckoutButton';

@@ -8,7 +8,11 @@ export type OrderOutcome = SessionStatusReply['outcome'];
 export const ORDER_STATUS_PATH = '/api/checkout-session-status';
 
 export async function readOrderStatus(sessionId: string, signal?: AbortSignal): Promise<OrderOutcome> {
-  const res = await fetch(`${ORDER_STATUS_PATH}?session_id=${encodeURIComponent(sessionId)}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+  const res = await fetch(`${ORDER_STATUS_PATH}?session_id=${encodeURIComponent(sessionId)}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal,
+  });
   if (!res.ok) throw new Error(`${ORDER_STATUS_PATH} answered ${res.status}`);
   return ((await res.json()) as SessionStatusReply).outcome;
 }

@@ -12,7 +12,10 @@ export const PACKAGES_OUT = path.join(ROOT, '.tmp/packages');
 
 export function packServer(): string {
   rmSync(path.join(HERE, 'dist'), { recursive: true, force: true });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(HERE, 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(HERE, 'tsconfig.json')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const pkg = JSON.parse(readFileSync(path.join(HERE, 'package.json'), 'utf8')) as { name: string; version: string };
   const release = { ...readRelease(ROOT), name: pkg.name, version: pkg.version };
   writeFileSync(path.join(HERE, 'dist/server/release.json'), `${JSON.stringify(release, null, 2)}\n`);

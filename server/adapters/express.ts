@@ -52,7 +52,10 @@ const isOurs = (req: ExpressRequest) => PATHS.has(pathOf(req));
  * it first). A body that cannot be taken (too large, too slow) is answered at once by `refuse` (the
  * routes, with their own 413 or 408), not handed to a parser that would wait for the rest.
  */
-export function checkoutBodyReader(refuse: ExpressMiddleware, options: Pick<ExpressAdapterOptions, 'bodyTimeoutMs'> = {}): ExpressMiddleware {
+export function checkoutBodyReader(
+  refuse: ExpressMiddleware,
+  options: Pick<ExpressAdapterOptions, 'bodyTimeoutMs'> = {},
+): ExpressMiddleware {
   return (req, res, next) => {
     if (!isOurs(req) || req.method === 'GET' || req.method === 'HEAD') return next();
     const request = createRequest(req, res);
@@ -83,7 +86,10 @@ function addressResolver({ trustProxy, warn = console.warn }: ExpressAdapterOpti
  * through `mountCheckout`, a body parser before it is harmless; mounted alone after one, the drained
  * body is refused loudly (500 and a log line naming the fix), never waited for.
  */
-export function checkoutExpress(handlers: { route: CheckoutRoute } | CheckoutRoute, options: ExpressAdapterOptions = {}): ExpressMiddleware {
+export function checkoutExpress(
+  handlers: { route: CheckoutRoute } | CheckoutRoute,
+  options: ExpressAdapterOptions = {},
+): ExpressMiddleware {
   const route = typeof handlers === 'function' ? handlers : handlers.route;
   const { log = console.error } = options;
   const clientAddressOf = addressResolver(options);
@@ -96,7 +102,9 @@ export function checkoutExpress(handlers: { route: CheckoutRoute } | CheckoutRou
           `A body parser read ${pathOf(req)} before the checkout routes: its exact bytes are gone (a webhook's signature is computed over them).`,
           'Mount the routes with mountCheckout(app, handlers), which reads their bodies first (docs/server.md).',
         );
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'The checkout routes are mounted after a body parser.' }));
+        res
+          .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify({ error: 'The checkout routes are mounted after a body parser.' }));
         return;
       }
       request = createRequest(req, res);
@@ -119,7 +127,11 @@ export function checkoutExpress(handlers: { route: CheckoutRoute } | CheckoutRou
  * `express.urlencoded()`. The routes answer where they are mounted (after your CORS, logging, …);
  * their bodies are read first, whatever parsers the app has.
  */
-export function mountCheckout(app: ExpressApp, handlers: { route: CheckoutRoute } | CheckoutRoute, options: ExpressAdapterOptions = {}): void {
+export function mountCheckout(
+  app: ExpressApp,
+  handlers: { route: CheckoutRoute } | CheckoutRoute,
+  options: ExpressAdapterOptions = {},
+): void {
   const routes = checkoutExpress(handlers, options);
   app.use(checkoutBodyReader(routes, options));
   // Express runs its stack in order: the reader goes first, ahead of any parser already mounted.

@@ -21,8 +21,15 @@ export interface FastifyLikeReply {
 /** The part of a Fastify instance the plugin uses. */
 export interface FastifyLikeInstance {
   removeAllContentTypeParsers(): void;
-  addContentTypeParser(type: string, parser: (request: unknown, payload: unknown, done: (error: Error | null, body?: unknown) => void) => void): void;
-  route(options: { method: string[]; url: string; handler: (request: FastifyLikeRequest, reply: FastifyLikeReply) => Promise<void> }): unknown;
+  addContentTypeParser(
+    type: string,
+    parser: (request: unknown, payload: unknown, done: (error: Error | null, body?: unknown) => void) => void,
+  ): void;
+  route(options: {
+    method: string[];
+    url: string;
+    handler: (request: FastifyLikeRequest, reply: FastifyLikeReply) => Promise<void>;
+  }): unknown;
 }
 
 export interface FastifyAdapterOptions {

@@ -33,7 +33,10 @@ const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
  */
 export function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const reason = response.statusText || STATUS_CODES[response.status];
-  const phrased = response.statusText || !reason ? response : new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
+  const phrased =
+    response.statusText || !reason
+      ? response
+      : new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
   return sendResponse(res, phrased);
 }
 

@@ -19,13 +19,20 @@ export function trustProxyFromEnv(env: NodeJS.ProcessEnv): TrustProxy {
   if (!value || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (/^(true|yes|on|all|\*)$/i.test(value)) {
-    throw new Error(`TRUST_PROXY=${value} would trust every X-Forwarded-For entry, which a client writes itself: give the number of proxies (1) or their addresses.`);
+    throw new Error(
+      `TRUST_PROXY=${value} would trust every X-Forwarded-For entry, which a client writes itself: give the number of proxies (1) or their addresses.`,
+    );
   }
-  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   try {
     proxyaddr.compile(list);
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message} (a hop count, or addresses and CIDR ranges separated by commas).`, { cause: error });
+    throw new Error(`TRUST_PROXY: ${(error as Error).message} (a hop count, or addresses and CIDR ranges separated by commas).`, {
+      cause: error,
+    });
   }
   return list;
 }

@@ -29,7 +29,10 @@ export interface RecordBound {
 /** Under a second: what a payment waits on its record at most before going to Stripe without it. */
 export const DEFAULT_RECORD_TIMEOUT_MS = 1_000;
 
-export function recordHealth(log: (line: string, error: unknown) => void = (line) => console.error(line), probeEveryMs = DEFAULT_RECORD_TIMEOUT_MS): RecordHealth {
+export function recordHealth(
+  log: (line: string, error: unknown) => void = (line) => console.error(line),
+  probeEveryMs = DEFAULT_RECORD_TIMEOUT_MS,
+): RecordHealth {
   const counts: Record<string, number> = {};
   let failing = false;
   let probing = false;
@@ -42,7 +45,10 @@ export function recordHealth(log: (line: string, error: unknown) => void = (line
       total += 1;
       nextProbeAt = performance.now() + probeEveryMs;
       if (!failing || total % 100 === 0) {
-        log(`[orders] ${record} gave up on the database (${reason(error)}); payments go on without their records (${total} so far: ${JSON.stringify(counts)}).`, error);
+        log(
+          `[orders] ${record} gave up on the database (${reason(error)}); payments go on without their records (${total} so far: ${JSON.stringify(counts)}).`,
+          error,
+        );
       }
       failing = true;
     },
@@ -64,7 +70,10 @@ export function recordHealth(log: (line: string, error: unknown) => void = (line
 export const defaultRecordBound = (): RecordBound => ({ timeoutMs: DEFAULT_RECORD_TIMEOUT_MS, health: recordHealth() });
 
 /** A bound of `timeoutMs`, its health probing at most once per bound. */
-export const recordBound = (timeoutMs: number, log?: (line: string, error: unknown) => void): RecordBound => ({ timeoutMs, health: recordHealth(log, timeoutMs) });
+export const recordBound = (timeoutMs: number, log?: (line: string, error: unknown) => void): RecordBound => ({
+  timeoutMs,
+  health: recordHealth(log, timeoutMs),
+});
 
 export class RecordTimeoutError extends Error {}
 

@@ -29,7 +29,7 @@ function fence(module: EmscriptenModule, fenced: () => boolean): void {
   const { node_ops, stream_ops } = module.NODEFS;
   for (const name of ['setattr', 'mknod', 'rename', 'unlink', 'rmdir', 'symlink']) guard(node_ops, name);
   for (const name of ['write', 'setattr', 'msync']) guard(stream_ops, name);
-  guard(stream_ops, 'open', ((stream: { flags: number }) => (stream.flags & WRITING) !== 0));
+  guard(stream_ops, 'open', (stream: { flags: number }) => (stream.flags & WRITING) !== 0);
 }
 
 export class FencedNodeFS extends NodeFS {
@@ -44,7 +44,10 @@ export class FencedNodeFS extends NodeFS {
     const result = await super.init(...args);
     const { preRun } = result.emscriptenOpts;
     // After NodeFS's own preRun has mounted the folder.
-    result.emscriptenOpts.preRun = [...(Array.isArray(preRun) ? preRun : preRun ? [preRun] : []), (module: unknown) => fence(module as EmscriptenModule, this.fenced)];
+    result.emscriptenOpts.preRun = [
+      ...(Array.isArray(preRun) ? preRun : preRun ? [preRun] : []),
+      (module: unknown) => fence(module as EmscriptenModule, this.fenced),
+    ];
     return result;
   }
 }

@@ -48,10 +48,17 @@ export class FolderLockedError extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const describeHolder = (holder: Holder | undefined) =>
-  holder ? `process ${holder.pid} on ${holder.host}${holder.purpose ? ` (${holder.purpose})` : ''}, since ${holder.since},` : 'a process starting up';
+  holder
+    ? `process ${holder.pid} on ${holder.host}${holder.purpose ? ` (${holder.purpose})` : ''}, since ${holder.since},`
+    : 'a process starting up';
 
 /** Takes `root`, waiting up to `staleMs` for a silent owner (and `waitMs` for a live one); throws FolderLockedError if a live one keeps it. */
-export async function lockFolder(root: string, onLost: (error: Error) => void, policy: FolderLockPolicy = DEFAULT_FOLDER_LOCK, wait: LockWait = {}): Promise<FolderLock> {
+export async function lockFolder(
+  root: string,
+  onLost: (error: Error) => void,
+  policy: FolderLockPolicy = DEFAULT_FOLDER_LOCK,
+  wait: LockWait = {},
+): Promise<FolderLock> {
   mkdirSync(root, { recursive: true });
   const started = performance.now();
   let told = false;
@@ -59,12 +66,14 @@ export async function lockFolder(root: string, onLost: (error: Error) => void, p
   for (;;) {
     const newest = newestGeneration(root);
     const silent = !!watching && watching.generation === newest?.generation && watching.beat === newest.holder?.beat;
-    const gone = newest && (newest.released || diedHere(newest.holder) || (silent && performance.now() - watching!.since >= policy.staleMs));
+    const gone =
+      newest && (newest.released || diedHere(newest.holder) || (silent && performance.now() - watching!.since >= policy.staleMs));
     if (newest && !gone) {
       if (watching?.generation === newest.generation && !silent) {
         const waited = performance.now() - started;
         const message = `${root} is held by ${describeHolder(newest.holder)} which is alive (its heartbeat advances).`;
-        if (waited >= (wait.waitMs ?? 0)) throw new FolderLockedError(wait.waitMs ? `${message} Waited ${Math.round(waited)} ms for it to let go.` : message);
+        if (waited >= (wait.waitMs ?? 0))
+          throw new FolderLockedError(wait.waitMs ? `${message} Waited ${Math.round(waited)} ms for it to let go.` : message);
         if (!told) wait.log?.(`${message} Waiting up to ${wait.waitMs} ms for it to let go.`);
         told = true;
       }
@@ -81,7 +90,15 @@ export async function lockFolder(root: string, onLost: (error: Error) => void, p
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue; // another contender won it: watch it like any owner
       throw error;
     }
-    const holder: Holder = { token: randomUUID(), pid: process.pid, pidSpace: pidSpace(), host: os.hostname(), since: new Date().toISOString(), beat: 0, purpose: wait.purpose };
+    const holder: Holder = {
+      token: randomUUID(),
+      pid: process.pid,
+      pidSpace: pidSpace(),
+      host: os.hostname(),
+      since: new Date().toISOString(),
+      beat: 0,
+      purpose: wait.purpose,
+    };
     const confirmedAt = process.hrtime.bigint();
     writeHolder(dir, holder);
     // A generation swept while we looked may have been made again by us, under a newer one: not ours then.
@@ -89,7 +106,8 @@ export async function lockFolder(root: string, onLost: (error: Error) => void, p
       rmSync(dir, { recursive: true, force: true });
       continue;
     }
-    for (const older of generations(root).filter((g) => g < generation)) rmSync(path.join(root, String(older)), { recursive: true, force: true });
+    for (const older of generations(root).filter((g) => g < generation))
+      rmSync(path.join(root, String(older)), { recursive: true, force: true });
     return startHeartbeat(root, generation, holder, confirmedAt, onLost, policy);
   }
 }
@@ -108,7 +126,10 @@ async function startHeartbeat(
   const flag = new Int32Array(shared, 0, 1);
   const confirmed = new BigInt64Array(shared, 8, 1);
   Atomics.store(confirmed, 0, confirmedAt);
-  const worker = new Worker(path.join(__dirname, 'heartbeatWorker.js'), { workerData: { root, generation, holder, ...policy, shared }, execArgv: [] });
+  const worker = new Worker(path.join(__dirname, 'heartbeatWorker.js'), {
+    workerData: { root, generation, holder, ...policy, shared },
+    execArgv: [],
+  });
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let told = false;
   const lose = (why: string) => {

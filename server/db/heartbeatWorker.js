@@ -46,7 +46,8 @@ parentPort.on('message', (message) => {
   if (message !== 'release') return;
   clearInterval(timer);
   try {
-    if (Atomics.load(state, 0) !== LOST && stillHeld(root, generation, holder.token)) writeFileSync(path.join(dir, RELEASED), new Date().toISOString());
+    if (Atomics.load(state, 0) !== LOST && stillHeld(root, generation, holder.token))
+      writeFileSync(path.join(dir, RELEASED), new Date().toISOString());
   } finally {
     parentPort.close();
   }

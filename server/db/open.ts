@@ -43,7 +43,8 @@ function durationFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number,
 export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
   const problems: string[] = [];
   const url = env.DATABASE_URL || undefined;
-  if (url && !isPostgres(url) && url !== 'memory://') problems.push(`DATABASE_URL must be postgres://… (or memory:// for a throwaway), not ${url.split(':')[0]}:….`);
+  if (url && !isPostgres(url) && url !== 'memory://')
+    problems.push(`DATABASE_URL must be postgres://… (or memory:// for a throwaway), not ${url.split(':')[0]}:….`);
   const config = {
     url,
     dataDir: dataDirOf(env),
@@ -71,8 +72,12 @@ export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) => path.resolve(
 
 /** `pglite`: what the embedded database does if another process takes its folder over (folderLock.ts). */
 export async function openDatabase(env: NodeJS.ProcessEnv | DatabaseConfig = process.env, pglite: PgliteOptions = {}): Promise<Database> {
-  const config = 'postgres' in env && typeof env.postgres === 'object' ? (env as DatabaseConfig) : databaseFromEnv(env as NodeJS.ProcessEnv);
-  const db = config.url && isPostgres(config.url) ? await openPostgres(config.url, 10, config.postgres) : await openPglite(config.url ?? config.dataDir, pglite);
+  const config =
+    'postgres' in env && typeof env.postgres === 'object' ? (env as DatabaseConfig) : databaseFromEnv(env as NodeJS.ProcessEnv);
+  const db =
+    config.url && isPostgres(config.url)
+      ? await openPostgres(config.url, 10, config.postgres)
+      : await openPglite(config.url ?? config.dataDir, pglite);
   try {
     await migrate(db);
   } catch (error) {

@@ -15,7 +15,10 @@ function generations(root) {
   } catch {
     // No folder yet: no generation either.
   }
-  return names.filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number).sort((a, b) => a - b);
+  return names
+    .filter((name) => /^[1-9][0-9]*$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 function readHolder(dir) {
@@ -32,7 +35,8 @@ function writeHolder(dir, holder) {
   renameSync(temporary, path.join(dir, 'holder.json')); // atomic: a reader sees the old beat or the new one
 }
 
-const stillHeld = (root, generation, token) => generations(root).at(-1) === generation && readHolder(path.join(root, String(generation)))?.token === token;
+const stillHeld = (root, generation, token) =>
+  generations(root).at(-1) === generation && readHolder(path.join(root, String(generation)))?.token === token;
 
 function newestGeneration(root) {
   const generation = generations(root).at(-1);

@@ -24,7 +24,12 @@ export interface PgliteOptions {
 /** Where the owner of `dataDir` is recorded: a folder beside it (PGlite owns everything inside). */
 export const ownerFolderOf = (dataDir: string) => path.join(path.dirname(dataDir), `${path.basename(dataDir)}.owner`);
 
-async function takeFolder(dataDir: string, onLost: (error: Error) => void, policy: FolderLockPolicy, wait: LockWait | undefined): Promise<FolderLock> {
+async function takeFolder(
+  dataDir: string,
+  onLost: (error: Error) => void,
+  policy: FolderLockPolicy,
+  wait: LockWait | undefined,
+): Promise<FolderLock> {
   try {
     return await lockFolder(ownerFolderOf(dataDir), onLost, policy, wait);
   } catch (error) {
@@ -62,10 +67,12 @@ export async function openPglite(
     query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
     exec: (script) => order(async () => void (await target.exec(script))),
   });
-  const db = await (lock ? PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) }) : PGlite.create(dataDir)).catch(async (error: unknown) => {
-    await lock?.release();
-    throw error;
-  });
+  const db = await (lock ? PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) }) : PGlite.create(dataDir)).catch(
+    async (error: unknown) => {
+      await lock?.release();
+      throw error;
+    },
+  );
   const lostWhileOpening = lost();
   if (lostWhileOpening) throw lostWhileOpening; // lost while it opened: abandoned, never closed
   let closing: Promise<void> | undefined;

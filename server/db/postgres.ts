@@ -23,7 +23,11 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
   exec: async (script) => void (await client.query(script)),
 });
 
-export async function openPostgres(connectionString: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,

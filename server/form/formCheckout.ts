@@ -40,10 +40,22 @@ export interface FormCheckoutOptions extends SessionPolicy {
 const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
 
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
-const isSetUpFault = (error: unknown) => stripeFailureOf(error, 'StripeAuthenticationError', 'StripePermissionError', 'StripeInvalidRequestError') !== null;
+const isSetUpFault = (error: unknown) =>
+  stripeFailureOf(error, 'StripeAuthenticationError', 'StripePermissionError', 'StripeInvalidRequestError') !== null;
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
-  const { stripe, catalog, returnPage, formSubmissions, formOrigins, sessionRequests, integration = DEFAULT_INTEGRATION, log = console.error, rateLimit = DEFAULT_LIMITS, bodyTimeoutMs } = options;
+  const {
+    stripe,
+    catalog,
+    returnPage,
+    formSubmissions,
+    formOrigins,
+    sessionRequests,
+    integration = DEFAULT_INTEGRATION,
+    log = console.error,
+    rateLimit = DEFAULT_LIMITS,
+    bodyTimeoutMs,
+  } = options;
   const limit = options.limiter ?? clientLimiter(rateLimit);
   const sessionForSubmit = formSessions({ stripe, submissions: formSubmissions, sessionRequests, requestOptions: accountOption(options) });
   return async (request, context) => {
@@ -53,7 +65,9 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     const back = backLink(headers.get('referer'), isAllowed);
     const refuse = (page: RefusalPage) => refusalResponse(request, back, page);
     if (request.method !== 'POST') return refuse({ status: 405, reason: 'method', headers: { Allow: 'POST' } });
-    const read = await readBodyOrRefuse(request, bodyTimeoutMs, (status, _message, extra) => refuse({ status, reason: BODY_REFUSALS[status], headers: extra }));
+    const read = await readBodyOrRefuse(request, bodyTimeoutMs, (status, _message, extra) =>
+      refuse({ status, reason: BODY_REFUSALS[status], headers: extra }),
+    );
     if ('refusal' in read) return read.refusal;
     const origin = checkFormOrigin(headers, isAllowed);
     if (!origin.ok) {
@@ -70,9 +84,21 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     const { product, quantity, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {
-      const fingerprint = formFingerprint({ clientAddress, userAgent: headers.get('user-agent') ?? '', productId: product.id, quantity, formKey });
+      const fingerprint = formFingerprint({
+        clientAddress,
+        userAgent: headers.get('user-agent') ?? '',
+        productId: product.id,
+        quantity,
+        formKey,
+      });
       // A form leads to Stripe's hosted page, whatever mode it names (formRequest.ts).
-      const params = await sessionParamsFor({ product, quantity, mode: 'redirect' }, { returnPage, integration }, options, request, context);
+      const params = await sessionParamsFor(
+        { product, quantity, mode: 'redirect' },
+        { returnPage, integration },
+        options,
+        request,
+        context,
+      );
       session = await sessionForSubmit(fingerprint, { request: JSON.stringify([product.id, 'redirect', quantity]), params });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');

@@ -52,7 +52,11 @@ export function renderRefusal(acceptLanguage: string | null | undefined, reason:
   };
 }
 
-export function refusalResponse(request: Request, back: string, { status, reason, retryAfterSeconds, headers = {} }: RefusalPage): Response {
+export function refusalResponse(
+  request: Request,
+  back: string,
+  { status, reason, retryAfterSeconds, headers = {} }: RefusalPage,
+): Response {
   const { html, lang } = renderRefusal(request.headers.get('accept-language'), reason, back, retryAfterSeconds);
   return bytesResponse(status, html, {
     'Content-Type': 'text/html; charset=utf-8',

@@ -36,7 +36,12 @@ export interface FormSubmission {
 
 export type FormParsed = { ok: true; value: FormSubmission } | { ok: false; status: 400 | 415; reason: RefusalReason; message: string };
 
-const refuse = (message: string, reason: RefusalReason = 'form', status: 400 | 415 = 400): FormParsed => ({ ok: false, status, reason, message });
+const refuse = (message: string, reason: RefusalReason = 'form', status: 400 | 415 = 400): FormParsed => ({
+  ok: false,
+  status,
+  reason,
+  message,
+});
 
 async function readFields(body: Uint8Array, type: string): Promise<FormData | URLSearchParams | null> {
   if (/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams(new TextDecoder().decode(body));
@@ -45,7 +50,8 @@ async function readFields(body: Uint8Array, type: string): Promise<FormData | UR
 }
 
 export async function parseFormSubmission(body: Uint8Array, type: string, catalog: Catalog): Promise<FormParsed> {
-  if (!FORM_ENCODED.test(type)) return refuse(`A form must be sent urlencoded or multipart, not ${type.split(';')[0].slice(0, 64)}.`, 'form', 415);
+  if (!FORM_ENCODED.test(type))
+    return refuse(`A form must be sent urlencoded or multipart, not ${type.split(';')[0].slice(0, 64)}.`, 'form', 415);
   const fields = await readFields(body, type);
   if (!fields) return refuse('The multipart body could not be read.');
   const productId = fields.get('productId');
@@ -53,7 +59,8 @@ export async function parseFormSubmission(body: Uint8Array, type: string, catalo
   const formKey = fields.get('formKey') ?? '';
   if (typeof productId !== 'string' || productId === '') return refuse('The form needs a productId field.');
   if (typeof mode !== 'string' || !FORM_MODES.includes(mode)) return refuse('mode must be "redirect", "embedded" or "wallets".');
-  if (typeof formKey !== 'string' || (formKey !== '' && !FORM_KEY.test(formKey))) return refuse('formKey must be 8 to 128 visible characters.');
+  if (typeof formKey !== 'string' || (formKey !== '' && !FORM_KEY.test(formKey)))
+    return refuse('formKey must be 8 to 128 visible characters.');
   const product = catalog(productId);
   if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`, 'product');
   const quantity = quantityOf(product, fields.get('quantity') ?? undefined);

@@ -52,7 +52,11 @@ export function formSessions({ stripe, submissions, sessionRequests, requestOpti
     if (!fixed.ok) throw new Error(`Idempotency-Key ${idempotencyKey} was first used for another request.`);
     return createWhenFree(fixed.params, idempotencyKey, IN_USE_WAITS_MS);
   }
-  async function createWhenFree(params: Stripe.Checkout.SessionCreateParams, idempotencyKey: string, waits: readonly number[]): Promise<Session> {
+  async function createWhenFree(
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+    waits: readonly number[],
+  ): Promise<Session> {
     try {
       return await stripe.checkout.sessions.create(params, { idempotencyKey, ...requestOptions });
     } catch (error) {

@@ -69,7 +69,12 @@ export function sqlFormSubmissions(
       withinBound(
         bound,
         'formSubmissions.recordSession',
-        async () => void (await db.query('UPDATE checkout_form_submissions SET session_id = $3 WHERE fingerprint = $1 AND idempotency_key = $2', [fingerprint, idempotencyKey, sessionId])),
+        async () =>
+          void (await db.query('UPDATE checkout_form_submissions SET session_id = $3 WHERE fingerprint = $1 AND idempotency_key = $2', [
+            fingerprint,
+            idempotencyKey,
+            sessionId,
+          ])),
         () => undefined,
       ),
     renew: (fingerprint, staleKey) =>

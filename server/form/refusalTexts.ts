@@ -50,31 +50,39 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Votre paiement n’a pas démarré',
     back: 'Retour à la boutique',
     product: 'La boutique ne vend pas (ou plus) ce produit\u00a0: aucun paiement n’a été lancé.',
-    quantity: 'La boutique ne vend pas ce produit dans cette quantité\u00a0: aucun paiement n’a été lancé. Retournez choisir une autre quantité.',
+    quantity:
+      'La boutique ne vend pas ce produit dans cette quantité\u00a0: aucun paiement n’a été lancé. Retournez choisir une autre quantité.',
     form: 'Ce formulaire de paiement est mal configuré\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
-    crossSite: 'Ce formulaire de paiement a été envoyé depuis un autre site. Pour vous protéger, un paiement ne démarre que depuis les pages de la boutique.',
+    crossSite:
+      'Ce formulaire de paiement a été envoyé depuis un autre site. Pour vous protéger, un paiement ne démarre que depuis les pages de la boutique.',
     busy: 'Trop de paiements ont été lancés depuis votre connexion. Veuillez patienter {seconds}\u00a0secondes, puis réessayer.',
     unavailable: 'Le service de paiement est injoignable pour le moment. Veuillez réessayer dans quelques minutes.',
     misconfigured: 'Le paiement de la boutique est mal configuré\u00a0: aucun paiement ne peut démarrer. Veuillez prévenir la boutique.',
-    tooLarge: 'Ce formulaire de paiement a envoyé plus de données que la boutique n’en accepte\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
+    tooLarge:
+      'Ce formulaire de paiement a envoyé plus de données que la boutique n’en accepte\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
     slow: 'Votre formulaire de paiement a mis trop de temps à arriver\u00a0: aucun paiement n’a été lancé. Vérifiez votre connexion et réessayez.',
-    method: 'Un paiement démarre depuis le bouton de paiement de la boutique, pas depuis cette adresse. Retournez à la boutique pour payer.',
+    method:
+      'Un paiement démarre depuis le bouton de paiement de la boutique, pas depuis cette adresse. Retournez à la boutique pour payer.',
     failed: 'Le serveur de la boutique a échoué au lancement de votre paiement. Rien n’a été débité. Veuillez réessayer plus tard.',
   },
   de: {
     title: 'Ihre Zahlung wurde nicht gestartet',
     back: 'Zurück zum Shop',
     product: 'Dieses Produkt wird hier nicht (mehr) verkauft, daher wurde keine Zahlung gestartet.',
-    quantity: 'Dieses Produkt wird in dieser Menge nicht verkauft, daher wurde keine Zahlung gestartet. Gehen Sie zurück und wählen Sie eine andere Menge.',
+    quantity:
+      'Dieses Produkt wird in dieser Menge nicht verkauft, daher wurde keine Zahlung gestartet. Gehen Sie zurück und wählen Sie eine andere Menge.',
     form: 'Dieses Zahlungsformular ist falsch eingerichtet, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
-    crossSite: 'Dieses Zahlungsformular wurde von einer anderen Website gesendet. Zu Ihrem Schutz starten Zahlungen nur auf den Seiten des Shops.',
+    crossSite:
+      'Dieses Zahlungsformular wurde von einer anderen Website gesendet. Zu Ihrem Schutz starten Zahlungen nur auf den Seiten des Shops.',
     busy: 'Von Ihrer Verbindung wurden zu viele Zahlungen gestartet. Bitte warten Sie {seconds} Sekunden und versuchen Sie es dann erneut.',
     unavailable: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
     misconfigured: 'Die Zahlungseinrichtung des Shops ist fehlerhaft, daher kann keine Zahlung starten. Bitte informieren Sie den Shop.',
-    tooLarge: 'Dieses Zahlungsformular hat mehr Daten gesendet, als der Shop annimmt, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
+    tooLarge:
+      'Dieses Zahlungsformular hat mehr Daten gesendet, als der Shop annimmt, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
     slow: 'Ihr Zahlungsformular kam zu langsam an, daher wurde keine Zahlung gestartet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     method: 'Zahlungen starten über die Bezahlschaltfläche des Shops, nicht über diese Adresse. Gehen Sie zum Shop zurück, um zu bezahlen.',
-    failed: 'Der Server des Shops ist beim Start Ihrer Zahlung ausgefallen. Es wurde nichts abgebucht. Bitte versuchen Sie es später erneut.',
+    failed:
+      'Der Server des Shops ist beim Start Ihrer Zahlung ausgefallen. Es wurde nichts abgebucht. Bitte versuchen Sie es später erneut.',
   },
   es: {
     title: 'Su pago no se ha iniciado',
@@ -82,11 +90,13 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'La tienda no vende (o ya no vende) este producto, así que no se ha iniciado ningún pago.',
     quantity: 'La tienda no vende esta cantidad del producto, así que no se ha iniciado ningún pago. Vuelva y elija otra cantidad.',
     form: 'Este formulario de pago no está bien configurado, así que no se ha iniciado ningún pago. Avise a la tienda.',
-    crossSite: 'Este formulario de pago se envió desde otro sitio web. Para protegerle, los pagos solo se inician desde las páginas de la tienda.',
+    crossSite:
+      'Este formulario de pago se envió desde otro sitio web. Para protegerle, los pagos solo se inician desde las páginas de la tienda.',
     busy: 'Se han iniciado demasiados pagos desde su conexión. Espere {seconds} segundos y vuelva a intentarlo.',
     unavailable: 'No se ha podido contactar con el servicio de pago. Inténtelo de nuevo dentro de unos minutos.',
     misconfigured: 'La configuración de pago de la tienda tiene un error, así que no se puede iniciar ningún pago. Avise a la tienda.',
-    tooLarge: 'Este formulario de pago envió más datos de los que acepta la tienda, así que no se ha iniciado ningún pago. Avise a la tienda.',
+    tooLarge:
+      'Este formulario de pago envió más datos de los que acepta la tienda, así que no se ha iniciado ningún pago. Avise a la tienda.',
     slow: 'Su formulario de pago tardó demasiado en llegar, así que no se ha iniciado ningún pago. Compruebe su conexión y vuelva a intentarlo.',
     method: 'Los pagos se inician desde el botón de pago de la tienda, no desde esta dirección. Vuelva a la tienda para pagar.',
     failed: 'El servidor de la tienda ha fallado al iniciar su pago. No se ha cobrado nada. Inténtelo de nuevo más tarde.',
@@ -95,13 +105,16 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Il pagamento non è stato avviato',
     back: 'Torna al negozio',
     product: 'Questo prodotto non è (più) in vendita qui, quindi nessun pagamento è stato avviato.',
-    quantity: 'Questo prodotto non è in vendita in questa quantità, quindi nessun pagamento è stato avviato. Torna indietro e scegli un’altra quantità.',
+    quantity:
+      'Questo prodotto non è in vendita in questa quantità, quindi nessun pagamento è stato avviato. Torna indietro e scegli un’altra quantità.',
     form: 'Questo modulo di pagamento non è configurato correttamente, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
-    crossSite: 'Questo modulo di pagamento è stato inviato da un altro sito. Per proteggerti, i pagamenti partono solo dalle pagine del negozio.',
+    crossSite:
+      'Questo modulo di pagamento è stato inviato da un altro sito. Per proteggerti, i pagamenti partono solo dalle pagine del negozio.',
     busy: 'Dalla tua connessione sono stati avviati troppi pagamenti. Attendi {seconds} secondi, poi riprova.',
     unavailable: 'Il servizio di pagamento non è raggiungibile in questo momento. Riprova tra qualche minuto.',
     misconfigured: 'La configurazione dei pagamenti del negozio è errata, quindi nessun pagamento può partire. Avvisa il negozio.',
-    tooLarge: 'Questo modulo di pagamento ha inviato più dati di quanti il negozio ne accetti, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
+    tooLarge:
+      'Questo modulo di pagamento ha inviato più dati di quanti il negozio ne accetti, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
     slow: 'Il modulo di pagamento ha impiegato troppo tempo ad arrivare, quindi nessun pagamento è stato avviato. Controlla la connessione e riprova.',
     method: 'I pagamenti partono dal pulsante di pagamento del negozio, non da questo indirizzo. Torna al negozio per pagare.',
     failed: 'Il server del negozio non è riuscito ad avviare il pagamento. Non è stato addebitato nulla. Riprova più tardi.',
@@ -110,13 +123,16 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     title: 'Je betaling is niet gestart',
     back: 'Terug naar de winkel',
     product: 'Deze winkel verkoopt dit product niet (meer), dus er is geen betaling gestart.',
-    quantity: 'De winkel verkoopt dit product niet in deze hoeveelheid, dus er is geen betaling gestart. Ga terug en kies een andere hoeveelheid.',
+    quantity:
+      'De winkel verkoopt dit product niet in deze hoeveelheid, dus er is geen betaling gestart. Ga terug en kies een andere hoeveelheid.',
     form: 'Dit betaalformulier is niet goed ingesteld, dus er is geen betaling gestart. Laat het de winkel weten.',
-    crossSite: 'Dit betaalformulier is vanaf een andere website verstuurd. Om je te beschermen starten betalingen alleen vanaf de pagina’s van de winkel.',
+    crossSite:
+      'Dit betaalformulier is vanaf een andere website verstuurd. Om je te beschermen starten betalingen alleen vanaf de pagina’s van de winkel.',
     busy: 'Er zijn te veel betalingen gestart vanaf je verbinding. Wacht {seconds} seconden en probeer het dan opnieuw.',
     unavailable: 'De betaaldienst is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',
     misconfigured: 'De betaalinstellingen van de winkel zijn defect, dus er kan geen betaling starten. Laat het de winkel weten.',
-    tooLarge: 'Dit betaalformulier verstuurde meer gegevens dan de winkel aanneemt, dus er is geen betaling gestart. Laat het de winkel weten.',
+    tooLarge:
+      'Dit betaalformulier verstuurde meer gegevens dan de winkel aanneemt, dus er is geen betaling gestart. Laat het de winkel weten.',
     slow: 'Je betaalformulier deed er te lang over om aan te komen, dus er is geen betaling gestart. Controleer je verbinding en probeer het opnieuw.',
     method: 'Betalingen starten met de betaalknop van de winkel, niet vanaf dit adres. Ga terug naar de winkel om te betalen.',
     failed: 'De server van de winkel faalde bij het starten van je betaling. Er is niets afgeschreven. Probeer het later opnieuw.',
@@ -143,11 +159,13 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'この商品はこちらでは販売していない（または販売を終了した）ため、お支払いは開始されませんでした。',
     quantity: 'この数量ではこの商品を販売していないため、お支払いは開始されませんでした。戻って別の数量をお選びください。',
     form: 'このお支払いフォームの設定に誤りがあるため、お支払いは開始されませんでした。ショップにお知らせください。',
-    crossSite: 'このお支払いフォームは別のウェブサイトから送信されました。お客様を守るため、お支払いはショップのページからのみ開始できます。',
+    crossSite:
+      'このお支払いフォームは別のウェブサイトから送信されました。お客様を守るため、お支払いはショップのページからのみ開始できます。',
     busy: 'お使いの接続から開始されたお支払いが多すぎます。{seconds} 秒お待ちのうえ、もう一度お試しください。',
     unavailable: '現在、決済サービスに接続できません。数分後にもう一度お試しください。',
     misconfigured: 'ショップの決済設定に問題があるため、お支払いを開始できません。ショップにお知らせください。',
-    tooLarge: 'このお支払いフォームはショップが受け付ける量を超えるデータを送信したため、お支払いは開始されませんでした。ショップにお知らせください。',
+    tooLarge:
+      'このお支払いフォームはショップが受け付ける量を超えるデータを送信したため、お支払いは開始されませんでした。ショップにお知らせください。',
     slow: 'お支払いフォームの送信に時間がかかりすぎたため、お支払いは開始されませんでした。通信環境をご確認のうえ、もう一度お試しください。',
     method: 'お支払いはこのアドレスではなく、ショップの支払いボタンから開始します。ショップに戻ってお支払いください。',
     failed: 'お支払いの開始中にショップのサーバーで障害が発生しました。料金は請求されていません。しばらくしてからもう一度お試しください。',

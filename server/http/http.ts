@@ -36,7 +36,10 @@ export class BodyTimeout extends Error {}
 
 export class BodyTooLarge extends Error {
   /** Reading stopped past MAX_DISCARD_BYTES: the rest of the body was never read. */
-  constructor(message: string, readonly cut = false) {
+  constructor(
+    message: string,
+    readonly cut = false,
+  ) {
     super(message);
   }
 }
@@ -100,7 +103,9 @@ async function readOnce(request: Request, limit: number, timeoutMs: number): Pro
     return concat(chunks, size);
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = startTimer(() => reject(new BodyTimeout()), positiveOr(timeoutMs, BODY_TIMEOUT_MS))));
+  const late = new Promise<never>(
+    (_, reject) => (timer = startTimer(() => reject(new BodyTimeout()), positiveOr(timeoutMs, BODY_TIMEOUT_MS))),
+  );
   try {
     return await Promise.race([read, late]);
   } catch (error) {
@@ -127,7 +132,8 @@ export async function readBodyOrRefuse(
   } catch (error) {
     // Closed after the answer: the rest of a slow or refused body is never waited for.
     if (error instanceof BodyTimeout) return { refusal: refuse(408, 'The request body took too long to arrive.', { Connection: 'close' }) };
-    if (error instanceof BodyTooLarge) return { refusal: refuse(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' }) };
+    if (error instanceof BodyTooLarge)
+      return { refusal: refuse(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' }) };
     return { refusal: refuse(400, 'The request body could not be read.', {}) };
   }
 }
@@ -139,7 +145,11 @@ export function bytesResponse(status: number, text: string, headers: Record<stri
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return bytesResponse(status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  return bytesResponse(status, JSON.stringify(body), {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
 }
 
 /** Every refusal has the same shape: `{ error: "<a sentence a developer can act on>" }`. */

@@ -121,7 +121,8 @@ function limitFromEnv(name: string, value: string | undefined, fallback: RateLim
   if (value === undefined) return fallback;
   if (value === 'off') return false;
   const [burst, perMinute, extra] = value.split('/').map(Number);
-  if (burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) && extra === undefined) return { burst, perMinute };
+  if (burst > 0 && perMinute > 0 && Number.isFinite(burst) && Number.isFinite(perMinute) && extra === undefined)
+    return { burst, perMinute };
   throw new Error(`${name} must be burst/perMinute (e.g. 10/10) or off, not ${value}.`);
 }
 

@@ -26,7 +26,8 @@ export function leaseOf(leaseMs: number): LeasePolicy {
 }
 
 /** Paid, so to be shipped: 'unpaid' on a complete session is a delayed method still settling. */
-export const isPaid = (session: Pick<Stripe.Checkout.Session, 'payment_status'>) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+export const isPaid = (session: Pick<Stripe.Checkout.Session, 'payment_status'>) =>
+  session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
 /**
  * `shipped`: this call shipped it. `already-shipped`: an earlier one did. `in-progress`: a live lease
@@ -44,7 +45,10 @@ export interface FulfilmentOptions {
   ours: Ownership;
 }
 
-export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, fulfil, lease = DEFAULT_LEASE, log = console.error, ours }: FulfilmentOptions): Promise<Fulfilment> {
+export async function fulfilOnce(
+  session: Stripe.Checkout.Session,
+  { orders, fulfil, lease = DEFAULT_LEASE, log = console.error, ours }: FulfilmentOptions,
+): Promise<Fulfilment> {
   if (notOurs(session, ours)) return 'not-ours';
   const claim = await orders.claim(session.id, lease.leaseMs);
   if (!claim.won) {
@@ -57,7 +61,9 @@ export async function fulfilOnce(session: Stripe.Checkout.Session, { orders, ful
   if (gone) log(gone);
   const renew = () =>
     orders.renew(session.id, claim.lease, lease.leaseMs).then(
-      (held) => held || log(`The lease on ${session.id} ran out while fulfil was running; another delivery may repeat it under the same idempotency key.`),
+      (held) =>
+        held ||
+        log(`The lease on ${session.id} ran out while fulfil was running; another delivery may repeat it under the same idempotency key.`),
       (error: unknown) => log(`Renewing the lease on ${session.id} failed.`, error),
     );
   const heartbeat = setInterval(() => void renew(), Math.min(Math.max(1, lease.renewEveryMs), MAX_TIMER_MS));

@@ -32,7 +32,13 @@ interface Row {
   lease_live: boolean | null;
   last_error: string | null;
 }
-const toOrder = (row: Row): Order => ({ sessionId: row.session_id, state: row.state, attempts: row.attempts, leaseLive: row.lease_live === true, lastError: row.last_error });
+const toOrder = (row: Row): Order => ({
+  sessionId: row.session_id,
+  state: row.state,
+  attempts: row.attempts,
+  leaseLive: row.lease_live === true,
+  lastError: row.last_error,
+});
 
 export function sqlOrders(db: Queryable): OrderStore {
   const get = async (sessionId: string) => {
@@ -69,7 +75,7 @@ export function sqlOrders(db: Queryable): OrderStore {
     },
     async note(sessionId, state) {
       await db.query(NOTE[state], [sessionId]);
-      return (await get(sessionId));
+      return await get(sessionId);
     },
     get,
     async counts() {

@@ -34,10 +34,12 @@ export function ourMetadata(integration: string, productId: string): { product_i
 /** Why an untagged session is not one the version before this one made (for the log), or null when it is. */
 function notFromBeforeTheTag(session: OwnedFields, { catalog, untaggedBefore }: Ownership): string | null {
   if (untaggedBefore === undefined) return `${session.id} has no metadata.integration (and CHECKOUT_UNTAGGED_BEFORE is not set)`;
-  if (!(session.created < untaggedBefore)) return `${session.id} has no metadata.integration and was created after CHECKOUT_UNTAGGED_BEFORE`;
+  if (!(session.created < untaggedBefore))
+    return `${session.id} has no metadata.integration and was created after CHECKOUT_UNTAGGED_BEFORE`;
   if (session.mode !== 'payment') return `${session.id} is in ${session.mode} mode, not payment`;
   const product = session.metadata?.product_id;
-  if (!product || !catalog(product)) return `${session.id} has no metadata.integration and names no product of the catalog (${JSON.stringify(product ?? null)})`;
+  if (!product || !catalog(product))
+    return `${session.id} has no metadata.integration and names no product of the catalog (${JSON.stringify(product ?? null)})`;
   return null;
 }
 
@@ -45,7 +47,8 @@ function notFromBeforeTheTag(session: OwnedFields, { catalog, untaggedBefore }: 
 export function notOurs(session: OwnedFields, ownership: Ownership): string | null {
   const tag = session.metadata?.integration;
   if (tag === undefined) return notFromBeforeTheTag(session, ownership);
-  if (tag !== ownership.integration) return `${session.id} is not this integration's (metadata.integration ${JSON.stringify(tag)}, not ${JSON.stringify(ownership.integration)})`;
+  if (tag !== ownership.integration)
+    return `${session.id} is not this integration's (metadata.integration ${JSON.stringify(tag)}, not ${JSON.stringify(ownership.integration)})`;
   if (session.mode !== 'payment') return `${session.id} is in ${session.mode} mode, not payment`;
   return null;
 }
@@ -54,7 +57,10 @@ export function notOurs(session: OwnedFields, ownership: Ownership): string | nu
  * For the log when one of ours ships: the product it names left the catalog since it was created. It
  * ships anyway, with the product id and amounts it was paid with (the warehouse decides what to send).
  */
-export function productGone(session: Pick<Stripe.Checkout.Session, 'id' | 'metadata' | 'amount_total' | 'currency'>, { catalog }: Ownership): string | null {
+export function productGone(
+  session: Pick<Stripe.Checkout.Session, 'id' | 'metadata' | 'amount_total' | 'currency'>,
+  { catalog }: Ownership,
+): string | null {
   const product = session.metadata?.product_id;
   if (product && catalog(product)) return null;
   const paid = session.amount_total === null ? 'an unknown amount' : `${session.amount_total} ${session.currency ?? ''}`.trim();
@@ -69,6 +75,7 @@ export function untaggedBeforeFromEnv(env: NodeJS.ProcessEnv): number | undefine
   const value = env.CHECKOUT_UNTAGGED_BEFORE?.trim();
   if (!value) return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/i.test(value) ? Date.parse(value) : NaN;
-  if (!Number.isFinite(ms)) throw new Error(`CHECKOUT_UNTAGGED_BEFORE must be an ISO 8601 time with a zone (2026-11-20T09:00:00Z), not ${JSON.stringify(value)}.`);
+  if (!Number.isFinite(ms))
+    throw new Error(`CHECKOUT_UNTAGGED_BEFORE must be an ISO 8601 time with a zone (2026-11-20T09:00:00Z), not ${JSON.stringify(value)}.`);
   return Math.floor(ms / 1000);
 }

@@ -35,7 +35,9 @@ async function main(env = process.env): Promise<void> {
   const db = await openDatabase(env, { wait: { purpose: 'npm run reconcile' } });
   try {
     const orders = sqlOrders(db);
-    print(await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }), ours: ownershipFromEnv(env) }));
+    print(
+      await reconcileAlone(db, { stripe, days, orders, fulfil: warehouseFulfil({ url: env.WAREHOUSE_URL }), ours: ownershipFromEnv(env) }),
+    );
   } finally {
     await db.close();
   }

@@ -91,7 +91,12 @@ export function startReconciler({ db, reconcile: options, everyMs, log = logToCo
   const tick = () =>
     void enqueue(undefined, everyMs === false ? 0 : everyMs)
       .then(
-        (report) => log(report === 'busy' ? 'reconcile: skipped, another instance ran one within the interval or is running one' : `reconcile: ${summarize(report)}`),
+        (report) =>
+          log(
+            report === 'busy'
+              ? 'reconcile: skipped, another instance ran one within the interval or is running one'
+              : `reconcile: ${summarize(report)}`,
+          ),
         (error: unknown) => log(`reconcile failed; the next run is in ${everyMs} ms`, error),
       )
       .finally(schedule);

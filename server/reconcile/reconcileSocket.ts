@@ -62,6 +62,8 @@ export async function askOwnerToReconcile(dataDir: string, days: number): Promis
         reject(new Error(`The server that owns ${dataDir} closed the reconcile socket without an answer (did it stop?).`));
       }
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? resolve(undefined) : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? resolve(undefined) : reject(error),
+    );
   });
 }

@@ -47,16 +47,23 @@ export function productProblem(product: Product): string | null {
   const where = `Product ${JSON.stringify(product.id)}`;
   if (!product.id || !product.name) return `${where} needs an id and a name.`;
   if (product.mode === 'subscription') return `${where} is a subscription: subscriptions are not supported yet (only mode 'payment').`;
-  if (product.mode !== undefined && product.mode !== 'payment') return `${where} has mode ${JSON.stringify(product.mode)}; only 'payment' is supported.`;
+  if (product.mode !== undefined && product.mode !== 'payment')
+    return `${where} has mode ${JSON.stringify(product.mode)}; only 'payment' is supported.`;
   if (product.price !== undefined) {
-    if (product.unitAmount !== undefined || product.currency !== undefined) return `${where} names a Stripe Price and an inline price: give one.`;
+    if (product.unitAmount !== undefined || product.currency !== undefined)
+      return `${where} names a Stripe Price and an inline price: give one.`;
     if (!PRICE_ID.test(product.price)) return `${where}: ${JSON.stringify(product.price)} is not a Stripe Price id (price_…).`;
   } else {
-    if (!Number.isSafeInteger(product.unitAmount) || product.unitAmount < 0) return `${where} needs a unitAmount in the currency's smallest unit (a whole number) or a price.`;
-    if (typeof product.currency !== 'string' || !/^[a-z]{3}$/.test(product.currency)) return `${where} needs a currency (ISO 4217, lower case: "eur").`;
+    if (!Number.isSafeInteger(product.unitAmount) || product.unitAmount < 0)
+      return `${where} needs a unitAmount in the currency's smallest unit (a whole number) or a price.`;
+    if (typeof product.currency !== 'string' || !/^[a-z]{3}$/.test(product.currency))
+      return `${where} needs a currency (ISO 4217, lower case: "eur").`;
   }
   const range = product.quantity;
-  if (range && !(Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= 1 && range.min <= range.max && range.max <= MAX_QUANTITY)) {
+  if (
+    range &&
+    !(Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= 1 && range.min <= range.max && range.max <= MAX_QUANTITY)
+  ) {
     return `${where}: quantity must be whole numbers with 1 <= min <= max <= ${MAX_QUANTITY}, not ${JSON.stringify(range)}.`;
   }
   return null;
@@ -74,7 +81,11 @@ export function quantityOf(product: Product, asked: unknown): { ok: true; quanti
   if (asked === undefined || asked === null || asked === '') return { ok: true, quantity: min };
   const quantity = typeof asked === 'number' ? asked : typeof asked === 'string' && /^\d{1,7}$/.test(asked) ? Number(asked) : NaN;
   if (Number.isInteger(quantity) && quantity >= min && quantity <= max) return { ok: true, quantity };
-  return { ok: false, message: min === max ? `quantity must be ${min} for this product.` : `quantity must be a whole number from ${min} to ${max} for this product.` };
+  return {
+    ok: false,
+    message:
+      min === max ? `quantity must be ${min} for this product.` : `quantity must be a whole number from ${min} to ${max} for this product.`,
+  };
 }
 
 /** A catalog from a fixed list (a real shop reads its database). Throws, naming each, on products it cannot sell. */
@@ -86,4 +97,6 @@ export function catalogOf(products: readonly Product[]): Catalog {
 }
 
 /** The host example's shop. */
-export const DEMO_PRODUCTS: Product[] = [{ id: 'coffee-beans-1kg', name: 'Coffee beans, 1 kg', unitAmount: 1200, currency: 'eur', quantity: { min: 1, max: 10 } }];
+export const DEMO_PRODUCTS: Product[] = [
+  { id: 'coffee-beans-1kg', name: 'Coffee beans, 1 kg', unitAmount: 1200, currency: 'eur', quantity: { min: 1, max: 10 } },
+];

@@ -37,7 +37,11 @@ export interface CreateSessionOptions extends SessionPolicy {
  * on this server's clock, which the button counts down on the page's own clock (a device's clock may
  * be hours off). No cookie names the session: a completion in the page names it itself.
  */
-export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>, mode: ButtonMode, nowSeconds = Math.floor(Date.now() / 1000)) {
+export function sessionReply(
+  session: Pick<Stripe.Checkout.Session, 'url' | 'client_secret' | 'expires_at'>,
+  mode: ButtonMode,
+  nowSeconds = Math.floor(Date.now() / 1000),
+) {
   if (mode === 'redirect') return session.url ? { url: session.url } : null;
   if (!session.client_secret) return null;
   if (mode !== 'wallets') return { clientSecret: session.client_secret };
@@ -45,7 +49,16 @@ export function sessionReply(session: Pick<Stripe.Checkout.Session, 'url' | 'cli
 }
 
 export function createCheckoutSessionHandler(options: CreateSessionOptions): Handler {
-  const { stripe, catalog, returnPage, log = console.error, rateLimit = DEFAULT_LIMITS, sessionRequests, integration = DEFAULT_INTEGRATION, bodyTimeoutMs } = options;
+  const {
+    stripe,
+    catalog,
+    returnPage,
+    log = console.error,
+    rateLimit = DEFAULT_LIMITS,
+    sessionRequests,
+    integration = DEFAULT_INTEGRATION,
+    bodyTimeoutMs,
+  } = options;
   const limit = options.limiter ?? clientLimiter(rateLimit);
   return async (request, context) => {
     const { clientAddress } = context;
@@ -65,7 +78,8 @@ export function createCheckoutSessionHandler(options: CreateSessionOptions): Han
     }
     const params = await sessionParamsFor({ product, quantity, mode }, { returnPage, integration }, options, request, context);
     const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode, quantity]), () => params);
-    if (!fixed.ok) return errorResponse(409, 'This Idempotency-Key was first used for another product, quantity or mode; a new click sends a new key.');
+    if (!fixed.ok)
+      return errorResponse(409, 'This Idempotency-Key was first used for another product, quantity or mode; a new click sends a new key.');
     let session: Stripe.Checkout.Session;
     try {
       session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey, ...accountOption(options) });

@@ -29,7 +29,8 @@ export function parseSessionRequest(body: Uint8Array, headers: Headers, catalog:
   const type = headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return refuse('Send the session request as JSON (Content-Type: application/json).', 415);
   const idempotencyKey = headers.get('idempotency-key') ?? '';
-  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refuse('The Idempotency-Key header is missing or malformed (8 to 255 visible characters).');
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey))
+    return refuse('The Idempotency-Key header is missing or malformed (8 to 255 visible characters).');
   let input: unknown;
   try {
     input = JSON.parse(new TextDecoder().decode(body));

@@ -43,7 +43,11 @@ const RECORD = `
 
 const PURGE = `DELETE FROM checkout_session_requests WHERE created_at < now() - interval '${KEY_LIFETIME_HOURS} hours'`;
 
-export function sqlSessionRequests(db: Queryable, now: () => number = Date.now, bound: RecordBound = defaultRecordBound()): SessionRequests {
+export function sqlSessionRequests(
+  db: Queryable,
+  now: () => number = Date.now,
+  bound: RecordBound = defaultRecordBound(),
+): SessionRequests {
   let purgedAt = -Infinity;
   async function recorded(key: string, request: string, params: SessionParams): Promise<FixedParams> {
     if (now() - purgedAt >= PURGE_EVERY_MS) {
@@ -54,7 +58,10 @@ export function sqlSessionRequests(db: Queryable, now: () => number = Date.now, 
     // a new statement's snapshot sees the winner's row.
     const inserted = await db.query(RECORD, [key, request, JSON.stringify(params)]);
     if (inserted.length === 1) return { ok: true, params, retry: false };
-    const [first] = await db.query<{ request: string; params: string }>('SELECT request, params FROM checkout_session_requests WHERE idempotency_key = $1', [key]);
+    const [first] = await db.query<{ request: string; params: string }>(
+      'SELECT request, params FROM checkout_session_requests WHERE idempotency_key = $1',
+      [key],
+    );
     if (!first) throw new Error(`The parameters recorded under Idempotency-Key ${key} vanished.`);
     if (first.request !== request) return { ok: false, reason: 'other-request' };
     return { ok: true, params: JSON.parse(first.params) as SessionParams, retry: true };
@@ -62,7 +69,12 @@ export function sqlSessionRequests(db: Queryable, now: () => number = Date.now, 
   return {
     fix(key, request, build) {
       const params = build();
-      return withinBound(bound, 'sessionRequests.fix', () => recorded(key, request, params), () => ({ ok: true, params, retry: false }));
+      return withinBound(
+        bound,
+        'sessionRequests.fix',
+        () => recorded(key, request, params),
+        () => ({ ok: true, params, retry: false }),
+      );
     },
   };
 }

@@ -27,7 +27,13 @@ export interface SessionStatusOptions {
 
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
 
-export function sessionStatusHandler({ stripe, log = console.error, rateLimit = DEFAULT_LIMITS, limiter, stripeAccount }: SessionStatusOptions): Handler {
+export function sessionStatusHandler({
+  stripe,
+  log = console.error,
+  rateLimit = DEFAULT_LIMITS,
+  limiter,
+  stripeAccount,
+}: SessionStatusOptions): Handler {
   const limit = limiter ?? clientLimiter(rateLimit);
   return async (request, { clientAddress }) => {
     const wrongMethod = refuseMethod(request, 'GET');

@@ -38,7 +38,10 @@ export function describeStripeFailure(error: unknown, what: string): Failure {
     case 'StripePermissionError':
       return { status: 502, message: `Stripe refused this server's API key while ${what}: check STRIPE_SECRET_KEY.` };
     case 'StripeIdempotencyError':
-      return { status: 409, message: `This Idempotency-Key was already used with other parameters while ${what}; a new click sends a new key.` };
+      return {
+        status: 409,
+        message: `This Idempotency-Key was already used with other parameters while ${what}; a new click sends a new key.`,
+      };
     case 'StripeRateLimitError':
       return { status: 503, message: `Stripe is rate limiting this account; ${what} can be tried again shortly.` };
     case 'StripeConnectionError':
@@ -50,7 +53,10 @@ export function describeStripeFailure(error: unknown, what: string): Failure {
   }
   if (failure.type === 'StripeInvalidRequestError') {
     const param = failure.param ? ` (${failure.param})` : '';
-    return { status: failure.statusCode === 404 ? 404 : 502, message: `Stripe refused a parameter while ${what}${param}: ${safe(failure.message)}` };
+    return {
+      status: failure.statusCode === 404 ? 404 : 502,
+      message: `Stripe refused a parameter while ${what}${param}: ${safe(failure.message)}`,
+    };
   }
   return { status: 502, message: `Stripe failed while ${what}: ${safe(failure.message)}` };
 }

@@ -2,7 +2,12 @@
 // @stripe/stripe-js 10.2.1 declares (stripe.d.ts: `initCheckoutElementsSdk`; checkout.d.ts:
 // `createExpressCheckoutElement`, its `ready`/`confirm`/`cancel`/`loaderror` events, `loadActions`,
 // `actions.confirm({ expressCheckoutConfirmEvent })`). Framework-free: the row subscribes to it.
-import type { AvailablePaymentMethods, Stripe, StripeCheckoutConfirmResult, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
+import type {
+  AvailablePaymentMethods,
+  Stripe,
+  StripeCheckoutConfirmResult,
+  StripeExpressCheckoutElementConfirmEvent,
+} from '@stripe/stripe-js';
 import type { CheckoutError } from '../core/types';
 import { checkoutError, describeCause } from '../core/errors';
 
@@ -46,7 +51,12 @@ export function confirmError(error: ConfirmError): CheckoutError {
  * Mounts the Express Checkout Element for `clientSecret` in `container`. Every outcome reaches a
  * handler; nothing rejects. Returns the function that destroys the element.
  */
-export function mountExpressCheckout(stripe: Stripe, clientSecret: string, container: HTMLElement, handlers: ExpressCheckoutHandlers): () => void {
+export function mountExpressCheckout(
+  stripe: Stripe,
+  clientSecret: string,
+  container: HTMLElement,
+  handlers: ExpressCheckoutHandlers,
+): () => void {
   let element: ReturnType<ReturnType<Stripe['initCheckoutElementsSdk']>['createExpressCheckoutElement']>;
   let actions: ReturnType<ReturnType<Stripe['initCheckoutElementsSdk']>['loadActions']>;
   try {
@@ -56,14 +66,17 @@ export function mountExpressCheckout(stripe: Stripe, clientSecret: string, conta
     actions = checkout.loadActions();
     actions.catch(() => undefined);
   } catch (cause) {
-    handlers.onUnavailable(checkoutError('wallets_unavailable', `The Express Checkout Element could not start: ${describeCause(cause)}.`, cause));
+    handlers.onUnavailable(
+      checkoutError('wallets_unavailable', `The Express Checkout Element could not start: ${describeCause(cause)}.`, cause),
+    );
     return () => {};
   }
 
   const pay = async (event: StripeExpressCheckoutElementConfirmEvent): Promise<WalletResult> => {
     try {
       const loaded = await actions;
-      if (loaded.type === 'error') return { ok: false, error: checkoutError('wallet_failed', `The Checkout actions did not load: ${loaded.error.message}`) };
+      if (loaded.type === 'error')
+        return { ok: false, error: checkoutError('wallet_failed', `The Checkout actions did not load: ${loaded.error.message}`) };
       // Stripe.js's default (`always`) leaves for the session's return_url once paid: a wallet needs no
       // redirect, so the payment completes in the page (onComplete), as the docs promise.
       const result = await loaded.actions.confirm({ expressCheckoutConfirmEvent: event, redirect: 'if_required' });
@@ -74,7 +87,9 @@ export function mountExpressCheckout(stripe: Stripe, clientSecret: string, conta
   };
 
   element.on('ready', (event) => handlers.onReady(availableMethods(event.availablePaymentMethods)));
-  element.on('loaderror', (event) => handlers.onUnavailable(checkoutError('wallets_unavailable', `The Express Checkout Element did not load: ${event.error.message}`)));
+  element.on('loaderror', (event) =>
+    handlers.onUnavailable(checkoutError('wallets_unavailable', `The Express Checkout Element did not load: ${event.error.message}`)),
+  );
   element.on('cancel', () => handlers.onCancel());
   element.on('focus', () => handlers.onFocus());
   element.on('confirm', (event) => {

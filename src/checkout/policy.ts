@@ -17,7 +17,9 @@ export interface FlowSettings {
   allowedCheckoutOrigins: readonly string[];
 }
 
-export function flowSettings(props: Pick<CheckoutButtonProps, 'mode' | 'loadOn' | 'sessionTimeoutMs' | 'allowedCheckoutOrigins'>): FlowSettings {
+export function flowSettings(
+  props: Pick<CheckoutButtonProps, 'mode' | 'loadOn' | 'sessionTimeoutMs' | 'allowedCheckoutOrigins'>,
+): FlowSettings {
   return {
     mode: props.mode ?? 'redirect',
     loadOn: props.loadOn ?? 'mount',

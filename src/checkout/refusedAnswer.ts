@@ -36,7 +36,10 @@ export function serverSentence(bodyText: string): string | undefined {
     return undefined;
   }
   if (typeof error !== 'string') return undefined;
-  const line = error.replace(/[\p{Cc}\s]+/gu, ' ').trim().replace(KEY_LIKE, '[redacted]');
+  const line = error
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim()
+    .replace(KEY_LIKE, '[redacted]');
   if (!line) return undefined;
   return line.length > MAX_SERVER_SENTENCE ? `${line.slice(0, MAX_SERVER_SENTENCE - 1).trimEnd()}…` : line;
 }

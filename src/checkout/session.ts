@@ -93,7 +93,11 @@ export function validateSession(value: unknown, mode: SessionMode): SessionResul
  */
 export function requestSession(request: SessionRequest): Promise<SessionResult> {
   const controller = new AbortController();
-  const ctx: SessionContext = { mode: request.mode, idempotencyKey: request.idempotencyKey ?? newIdempotencyKey(), signal: controller.signal };
+  const ctx: SessionContext = {
+    mode: request.mode,
+    idempotencyKey: request.idempotencyKey ?? newIdempotencyKey(),
+    signal: controller.signal,
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort = () => {};
 
@@ -110,12 +114,10 @@ export function requestSession(request: SessionRequest): Promise<SessionResult> 
     else request.signal.addEventListener('abort', onAbort);
   });
 
-  return Promise.race([fromSource(request, ctx).then((value) => validateSession(value, request.mode)), limits]).finally(
-    () => {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', onAbort);
-    },
-  );
+  return Promise.race([fromSource(request, ctx).then((value) => validateSession(value, request.mode)), limits]).finally(() => {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', onAbort);
+  });
 }
 
 export function isAborted(reason: unknown): boolean {

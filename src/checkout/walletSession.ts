@@ -84,7 +84,10 @@ async function obtain(source: SessionSource, timeoutMs: number): Promise<Obtaine
       const { clientSecret, expiresAt } = session;
       const lifeMs = sessionLifetimeMs(session);
       if (lifeMs !== undefined && lifeMs < minLifetimeMs) {
-        throw checkoutError('invalid_session', `The wallet session expires in under ${minLifetimeMs / 1000} s (${Math.round(lifeMs / 1000)} s left).`);
+        throw checkoutError(
+          'invalid_session',
+          `The wallet session expires in under ${minLifetimeMs / 1000} s (${Math.round(lifeMs / 1000)} s left).`,
+        );
       }
       const state: WalletSessionState = { status: 'ready', clientSecret, ...(expiresAt !== undefined ? { expiresAt } : {}) };
       return lifeMs === undefined ? { state } : { state, renewAt: askedAt + renewalDelayMs(lifeMs, WALLET_SESSION_POLICY.renewBeforeMs) };
@@ -93,7 +96,12 @@ async function obtain(source: SessionSource, timeoutMs: number): Promise<Obtaine
     }
   }
   const why = last ? `${last.code}: ${last.message}` : 'no answer';
-  return { state: { status: 'failed', error: checkoutError('wallets_unavailable', `No wallet session after ${maxAttempts} attempts (${why}). The card button stays.`, last) } };
+  return {
+    state: {
+      status: 'failed',
+      error: checkoutError('wallets_unavailable', `No wallet session after ${maxAttempts} attempts (${why}). The card button stays.`, last),
+    },
+  };
 }
 
 function start(entry: Entry, source: SessionSource, timeoutMs: number): void {

@@ -14,7 +14,9 @@ declare const __webpack_get_script_filename__: (chunkId: string) => string;
 /** The integrity the runtime gave the chunk at `url`, if it is one of its chunks. */
 function integrityOf(url: string): string | undefined {
   const map = __webpack_require__.sri ?? {};
-  const id = Object.keys(map).find((chunk) => new URL(__webpack_public_path__ + __webpack_get_script_filename__(chunk), document.baseURI).href === url);
+  const id = Object.keys(map).find(
+    (chunk) => new URL(__webpack_public_path__ + __webpack_get_script_filename__(chunk), document.baseURI).href === url,
+  );
   return id === undefined ? undefined : `sha256-${map[id]}`;
 }
 

@@ -28,7 +28,10 @@ function whenPageIdle(run: () => void): void {
 function checked(thrown: unknown): Promise<never> {
   // One chunk for both layers' copies of the module (the mount's and the button's): one more entry in
   // the runtime's integrity map, not two.
-  return import(/* webpackChunkName: "refusal" */ './chunkRefusal').then(({ classified }) => classified(thrown), () => Promise.reject(thrown));
+  return import(/* webpackChunkName: "refusal" */ './chunkRefusal').then(
+    ({ classified }) => classified(thrown),
+    () => Promise.reject(thrown),
+  );
 }
 
 export function lazyChunk<T>(importer: () => Promise<T>, options: { whenIdle?: boolean } = {}): LazyChunk<T> {

@@ -108,7 +108,8 @@ export type WalletMessageKey = WalletErrorCode | 'walletsLabel';
  * session's failures with the click's (src/i18n/texts/click.ts), the dialog's with the dialog
  * (src/i18n/texts/dialog.ts).
  */
-export type LaterMessageKey = 'sessionWait' | 'session_timeout' | 'invalid_session' | 'redirect_refused' | 'embedded_failed' | 'dialogTitle' | 'closeDialog';
+export type LaterMessageKey =
+  'sessionWait' | 'session_timeout' | 'invalid_session' | 'redirect_refused' | 'embedded_failed' | 'dialogTitle' | 'closeDialog';
 /** The texts that ship with the button itself. */
 export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey | LaterMessageKey>;
 

@@ -97,7 +97,10 @@ export class CheckoutButtonElement extends HTMLElement {
       return;
     }
     const props: CheckoutButtonProps = {
-      ...elementProps(propsFromAttributes((name) => this.readAttribute(name)), this.properties),
+      ...elementProps(
+        propsFromAttributes((name) => this.readAttribute(name)),
+        this.properties,
+      ),
       ...this.events,
     };
     if (this.mounted) {

@@ -38,5 +38,6 @@ export function eventProps(dispatch: Dispatch, leave: (url: string) => void): Ev
 
 /** `dispatch` for an element: CustomEvents that bubble and cross shadow roots. */
 export function dispatcherFor(target: EventTarget): Dispatch {
-  return (name, detail, cancelable = false) => target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
+  return (name, detail, cancelable = false) =>
+    target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
 }

@@ -86,7 +86,11 @@ function injectTag(nonce?: string): HTMLScriptElement {
   try {
     (document.head || document.body || document.documentElement).appendChild(tag);
   } catch (cause) {
-    throw checkoutError('script_load_failed', `Could not add the script tag for ${STRIPE_JS_URL} to the page: ${describeCause(cause)}.`, cause);
+    throw checkoutError(
+      'script_load_failed',
+      `Could not add the script tag for ${STRIPE_JS_URL} to the page: ${describeCause(cause)}.`,
+      cause,
+    );
   }
   return tag;
 }

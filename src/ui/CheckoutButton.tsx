@@ -79,7 +79,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
 
   // No retry can fix a configuration error or a CSP that blocks Stripe.js. Without a configuration
   // error, a script error is there only while the script is rejected.
-  const offerRetry = embedded && !configError && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
+  const offerRetry =
+    embedded && !configError && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
   const busy = isBusy(flow);
   // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
   const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;
@@ -88,7 +89,8 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   const server = useServerRender();
   // Made by the server for its HTML (and again by hydration, which no submit uses: it is prevented).
   const [formKey] = useState(() => (server.prerendering ? newFormKey() : ''));
-  const form = server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody), formKey } : null;
+  const form =
+    server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody), formKey } : null;
 
   return (
     <CheckoutRoot

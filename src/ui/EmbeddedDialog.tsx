@@ -32,7 +32,19 @@ export interface EmbeddedDialogProps {
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert.
  * Escape and the close button both end in `onClose`, which unmounts us and destroys the instance.
  */
-export function EmbeddedDialog({ stripe, clientSecret, lang, title, closeLabel, nonce, onClose, onComplete, onFail, onOpen, onEmbeddedEvent }: EmbeddedDialogProps) {
+export function EmbeddedDialog({
+  stripe,
+  clientSecret,
+  lang,
+  title,
+  closeLabel,
+  nonce,
+  onClose,
+  onComplete,
+  onFail,
+  onOpen,
+  onEmbeddedEvent,
+}: EmbeddedDialogProps) {
   const texts = DIALOG_TEXTS[lang];
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -8,7 +8,10 @@ import { callHost } from '../core/hostCallback';
 import type { WalletRowProps } from './WalletRow';
 
 function Unavailable({ latest }: WalletRowProps) {
-  useEffect(() => callHost(latest.current.onError, checkoutError('wallets_unavailable', 'The wallets chunk could not be fetched.')), [latest]);
+  useEffect(
+    () => callHost(latest.current.onError, checkoutError('wallets_unavailable', 'The wallets chunk could not be fetched.')),
+    [latest],
+  );
   return null;
 }
 

@@ -52,10 +52,29 @@ function watchReturn(signal: AbortSignal, dispatch: ClickRun['dispatch']): void 
 }
 
 /** session → checked redirect, or session → embedded Checkout. Every path ends in a flow action. */
-export async function runClick({ props: p, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure }: ClickRun): Promise<void> {
+export async function runClick({
+  props: p,
+  settings,
+  signal,
+  sessionStart,
+  stripeReady,
+  load,
+  dispatch,
+  emit,
+  fail,
+  onFailure,
+}: ClickRun): Promise<void> {
   const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = settings;
   const { createSession, sessionEndpoint, sessionBody } = p;
-  const outcome = await checkoutOutcome({ mode, createSession, sessionEndpoint, sessionBody, sessionTimeoutMs, allowedCheckoutOrigins, signal });
+  const outcome = await checkoutOutcome({
+    mode,
+    createSession,
+    sessionEndpoint,
+    sessionBody,
+    sessionTimeoutMs,
+    allowedCheckoutOrigins,
+    signal,
+  });
   if (outcome.kind === 'aborted' || signal.aborted) return;
   const ms = Math.round(now() - sessionStart);
   emit(outcome.kind === 'failed' ? { type: 'session_end', ms, code: outcome.error.code } : { type: 'session_end', ms });

@@ -46,7 +46,7 @@ function sharedSheet(css: string): CSSStyleSheet | null {
 /** The scope a node is rendered in: its shadow root, else the document (also for a detached node). */
 export function styleScopeOf(node: Node): StyleScope {
   const root = node.getRootNode();
-  return root instanceof ShadowRoot ? root : node.ownerDocument ?? document;
+  return root instanceof ShadowRoot ? root : (node.ownerDocument ?? document);
 }
 
 /**

@@ -8,7 +8,9 @@ import { emitCheckoutEvent, isScriptEvent, subscribeCheckoutEvents, type Checkou
  * flow events (not other buttons'). Returns the emitter for those flow events, which every
  * `subscribeCheckoutEvents` listener of the page hears too.
  */
-export function useCheckoutEvents(latest: { readonly current: { onEvent?: CheckoutEventListener } }): (input: CheckoutEventInput) => CheckoutEvent {
+export function useCheckoutEvents(latest: {
+  readonly current: { onEvent?: CheckoutEventListener };
+}): (input: CheckoutEventInput) => CheckoutEvent {
   // A layout effect: every button on the page is listening before any load trigger (a passive effect) runs.
   useLayoutEffect(
     () =>

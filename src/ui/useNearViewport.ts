@@ -13,9 +13,12 @@ export function useNearViewport(ref: RefObject<Element | null>, enabled: boolean
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [ref, enabled, near]);

@@ -15,7 +15,11 @@ export interface ServerRender {
  * hydrates and reads `false`.
  */
 export function useServerRender(): ServerRender {
-  const prerendering = useSyncExternalStore(subscribe, () => false, () => true);
+  const prerendering = useSyncExternalStore(
+    subscribe,
+    () => false,
+    () => true,
+  );
   // The first render's value: a root element that changed type after hydration would be recreated,
   // taking the focus a person may have given its button before.
   const [fromServer] = useState(prerendering);

@@ -10,11 +10,16 @@ const nothing = () => null;
  * The page's wallet session for this button's product once `active` (null before): the same one for
  * every button and remount on the page. Used while mounted, so it is renewed while in use.
  */
-export function useWalletSession(active: boolean, latest: { readonly current: CheckoutButtonProps }): { session: WalletSessionState | null; handle: WalletSessionHandle | null } {
+export function useWalletSession(
+  active: boolean,
+  latest: { readonly current: CheckoutButtonProps },
+): { session: WalletSessionState | null; handle: WalletSessionHandle | null } {
   const p = latest.current;
   // Looked up at render: the registry returns the same handle every time, and starts the request once.
   const timeoutMs = positiveOr(p.sessionTimeoutMs, WALLET_SESSION_POLICY.timeoutMs);
-  const handle = active ? walletSession({ createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: p.sessionBody }, timeoutMs) : null;
+  const handle = active
+    ? walletSession({ createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: p.sessionBody }, timeoutMs)
+    : null;
   useEffect(() => handle?.use(), [handle]);
   const store = handle?.state;
   const session = useSyncExternalStore(store ? store.subscribe : NONE, store ? store.get : nothing, nothing);

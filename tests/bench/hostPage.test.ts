@@ -39,9 +39,10 @@ describe("the bench's edits of the host example's HTML", () => {
 });
 
 describe('the page without its form (the bench\'s "no form" page)', () => {
-  const BODY = '<body><div id=root><main><h1>Your order</h1><form class=checkout-fallback method=post action=/api/checkout-sessions><button type=submit>Pay</button></form></main></div></body></html>';
+  const BODY =
+    '<body><div id=root><main><h1>Your order</h1><form class=checkout-fallback method=post action=/api/checkout-sessions><button type=submit>Pay</button></form></main></div></body></html>';
 
-  it("empties the root, so React renders the page and nothing pays before the script", () => {
+  it('empties the root, so React renders the page and nothing pays before the script', () => {
     expect(withoutPageForm(`${HTML}${BODY}`)).toBe(`${HTML}<body><div id=root></div></body></html>`);
     expect(editPage(`${HTML}${BODY}`, { ...edits, dropForm: true })).not.toContain('<form');
   });

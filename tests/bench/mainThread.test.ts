@@ -10,8 +10,14 @@ const HOST = 'http://localhost:4000/main.js';
 // What the source maps would say: the remote's entry holds the federation runtime at columns below
 // 1000 (share negotiation below 500), the host's main.js holds React below 1000 and the page above.
 const sourceOf: SourceOf = (url, _line, column) => {
-  if (url === REMOTE) return column < 500 ? 'webpack://checkout/./node_modules/@module-federation/runtime-core/dist/shared/index.js' : 'webpack://checkout/./node_modules/@module-federation/runtime-core/dist/core.js';
-  if (url === HOST) return column < 1000 ? 'webpack://shop/./node_modules/react-dom/cjs/react-dom-client.production.js' : 'webpack://shop/./src/bootstrap.tsx';
+  if (url === REMOTE)
+    return column < 500
+      ? 'webpack://checkout/./node_modules/@module-federation/runtime-core/dist/shared/index.js'
+      : 'webpack://checkout/./node_modules/@module-federation/runtime-core/dist/core.js';
+  if (url === HOST)
+    return column < 1000
+      ? 'webpack://shop/./node_modules/react-dom/cjs/react-dom-client.production.js'
+      : 'webpack://shop/./src/bootstrap.tsx';
   return undefined;
 };
 const js = (url: string, columnNumber: number, functionName = 'f'): CallFrame => ({ functionName, url, lineNumber: 0, columnNumber });
@@ -20,7 +26,9 @@ const native = (functionName: string): CallFrame => ({ functionName });
 describe('categoryOf: which bucket a CPU sample goes to', () => {
   it("names a sample by its innermost script frame's original source", () => {
     expect(categoryOf([native('(root)'), js(HOST, 1200), js(REMOTE, 100)], sourceOf)).toBe('federation: share negotiation');
-    expect(categoryOf([native('(root)'), js(HOST, 1200), js(REMOTE, 800)], sourceOf)).toBe('federation: runtime (start, manifest, loading)');
+    expect(categoryOf([native('(root)'), js(HOST, 1200), js(REMOTE, 800)], sourceOf)).toBe(
+      'federation: runtime (start, manifest, loading)',
+    );
     expect(categoryOf([native('(root)'), js(HOST, 10)], sourceOf)).toBe('React: render and commit');
     expect(categoryOf([native('(root)'), js(HOST, 1200)], sourceOf)).toBe('host page code');
   });
@@ -30,7 +38,10 @@ describe('categoryOf: which bucket a CPU sample goes to', () => {
   });
 
   it("puts the button's own sources in its bucket, from the remote or bundled into the direct page", () => {
-    const button = (source: string): SourceOf => () => source;
+    const button =
+      (source: string): SourceOf =>
+      () =>
+        source;
     expect(categoryOf([js(REMOTE, 0)], button('webpack://checkout/./src/ui/CheckoutButton.tsx'))).toBe('checkout button code');
     expect(categoryOf([js(HOST, 0)], button('webpack://shop/../src/ui/CheckoutButton.tsx'))).toBe('checkout button code');
     expect(categoryOf([js(HOST, 0)], button('webpack://shop/./src/CheckoutSlot.tsx'))).toBe('host page code');
@@ -63,9 +74,38 @@ function trace(): TraceEvent[] {
     { name: 'Profile', ph: 'P', ts: at(0), pid: 7, tid: 7, id: '0x1', args: { data: { startTime: at(0) } } },
     { name: 'Profile', ph: 'P', ts: at(0), pid: 7, tid: 30, id: '0x2', args: { data: { startTime: at(0) } } },
     // Samples every 10 ms from 10 ms: idle, start, loadShare ×2 | render ×3, program ×2, idle.
-    { name: 'ProfileChunk', ph: 'P', ts: at(40), pid: 7, tid: 9, id: '0x1', args: { data: { cpuProfile: { nodes: nodes.slice(0, 4), samples: [2, 3, 4, 4] }, timeDeltas: [10_000, 10_000, 10_000, 10_000] } } },
-    { name: 'ProfileChunk', ph: 'P', ts: at(90), pid: 7, tid: 9, id: '0x1', args: { data: { cpuProfile: { nodes: nodes.slice(4), samples: [5, 5, 5, 6, 6, 2] }, timeDeltas: [10_000, 10_000, 10_000, 10_000, 10_000, 10_000] } } },
-    { name: 'ProfileChunk', ph: 'P', ts: at(90), pid: 7, tid: 31, id: '0x2', args: { data: { cpuProfile: { nodes, samples: [4, 4, 4] }, timeDeltas: [10_000, 10_000, 10_000] } } },
+    {
+      name: 'ProfileChunk',
+      ph: 'P',
+      ts: at(40),
+      pid: 7,
+      tid: 9,
+      id: '0x1',
+      args: { data: { cpuProfile: { nodes: nodes.slice(0, 4), samples: [2, 3, 4, 4] }, timeDeltas: [10_000, 10_000, 10_000, 10_000] } },
+    },
+    {
+      name: 'ProfileChunk',
+      ph: 'P',
+      ts: at(90),
+      pid: 7,
+      tid: 9,
+      id: '0x1',
+      args: {
+        data: {
+          cpuProfile: { nodes: nodes.slice(4), samples: [5, 5, 5, 6, 6, 2] },
+          timeDeltas: [10_000, 10_000, 10_000, 10_000, 10_000, 10_000],
+        },
+      },
+    },
+    {
+      name: 'ProfileChunk',
+      ph: 'P',
+      ts: at(90),
+      pid: 7,
+      tid: 31,
+      id: '0x2',
+      args: { data: { cpuProfile: { nodes, samples: [4, 4, 4] }, timeDeltas: [10_000, 10_000, 10_000] } },
+    },
     { name: 'EvaluateScript', ph: 'X', ts: at(15), dur: 30_000, pid: 7, tid: 7, args: { data: { url: REMOTE } } },
     { name: 'v8.compile', ph: 'X', ts: at(15), dur: 2_000, pid: 7, tid: 7, args: { data: { url: REMOTE } } },
     { name: 'EvaluateScript', ph: 'X', ts: at(15), dur: 30_000, pid: 7, tid: 31, args: { data: { url: REMOTE } } },
@@ -124,7 +164,12 @@ describe('which visit and which window the breakdown takes', () => {
   it('the last byte is the end of the last response asked for before the button showed, Stripe.js aside', () => {
     const visit = {
       marks: { dom: 500 },
-      requests: [request(HOST, 10, 300), request(REMOTE, 50, 420), request('https://js.stripe.com/endive/stripe.js', 60, 700), request('http://localhost:3091/late.js', 600, 650)],
+      requests: [
+        request(HOST, 10, 300),
+        request(REMOTE, 50, 420),
+        request('https://js.stripe.com/endive/stripe.js', 60, 700),
+        request('http://localhost:3091/late.js', 600, 650),
+      ],
     };
     expect(lastByteMs(visit)).toBe(420);
   });

@@ -15,7 +15,9 @@ describe("the bench's profiles", () => {
   });
 
   it('says what each emulates, and Stripe.js waits what the same network would cost it', () => {
-    expect(describeProfile(profile('mobile'))).toBe('150 ms round trip, 1.6 Mbit/s down (CDP emulation), CPU 4× slower; Stripe.js answered after 800 ms');
+    expect(describeProfile(profile('mobile'))).toBe(
+      '150 ms round trip, 1.6 Mbit/s down (CDP emulation), CPU 4× slower; Stripe.js answered after 800 ms',
+    );
     expect(describeProfile(profile('loopback'))).toBe('loopback, no network throttling; Stripe.js answered at once');
     expect(stripeDelayMs(profile('4g'))).toBe(347);
   });

@@ -34,6 +34,8 @@ describe("the verified page's preloads", () => {
   });
 
   it('refuse a page that preloads a script the release does not list', () => {
-    expect(() => pinPreloads(HTML, REMOTE, new Map([['remoteEntry.js', 'sha384-entry']]))).toThrow('545.abc.js is preloaded by the page but not in the release inventory');
+    expect(() => pinPreloads(HTML, REMOTE, new Map([['remoteEntry.js', 'sha384-entry']]))).toThrow(
+      '545.abc.js is preloaded by the page but not in the release inventory',
+    );
   });
 });

@@ -9,12 +9,22 @@ function fakeStripe(confirmResult: unknown) {
   const element: { on: jest.Mock; mount: jest.Mock; destroy: jest.Mock } = { on: jest.fn(), mount: jest.fn(), destroy: jest.fn() };
   element.on.mockImplementation((type: string, h: Handler) => ((on[type] = h), element));
   const confirm = jest.fn(async () => confirmResult);
-  const sdk = { createExpressCheckoutElement: jest.fn(() => element), loadActions: jest.fn(async () => ({ type: 'success', actions: { confirm } })) };
+  const sdk = {
+    createExpressCheckoutElement: jest.fn(() => element),
+    loadActions: jest.fn(async () => ({ type: 'success', actions: { confirm } })),
+  };
   const stripe = { initCheckoutElementsSdk: jest.fn(() => sdk) } as unknown as Stripe;
   return { stripe, sdk, element, on, confirm };
 }
 
-const handlers = (): jest.Mocked<ExpressCheckoutHandlers> => ({ onReady: jest.fn(), onUnavailable: jest.fn(), onConfirm: jest.fn(), onResult: jest.fn(), onCancel: jest.fn(), onFocus: jest.fn() });
+const handlers = (): jest.Mocked<ExpressCheckoutHandlers> => ({
+  onReady: jest.fn(),
+  onUnavailable: jest.fn(),
+  onConfirm: jest.fn(),
+  onResult: jest.fn(),
+  onCancel: jest.fn(),
+  onFocus: jest.fn(),
+});
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the Express Checkout Element of a Checkout Session', () => {
@@ -31,7 +41,10 @@ describe('the Express Checkout Element of a Checkout Session', () => {
 
   it('ready: only the wallets reported available', () => {
     expect(availableMethods(undefined)).toEqual([]);
-    expect(availableMethods({ applePay: true, googlePay: false, link: true, amazonPay: false, paypal: false, klarna: false })).toEqual(['applePay', 'link']);
+    expect(availableMethods({ applePay: true, googlePay: false, link: true, amazonPay: false, paypal: false, klarna: false })).toEqual([
+      'applePay',
+      'link',
+    ]);
   });
 
   it("confirm: actions.confirm with the event and redirect 'if_required' (Stripe.js's default leaves for return_url); success names the session", async () => {
@@ -48,14 +61,23 @@ describe('the Express Checkout Element of a Checkout Session', () => {
   });
 
   it('a decline: wallet_declined with the decline code for developers, and the sheet told it failed', async () => {
-    const fake = fakeStripe({ type: 'error', error: { message: 'Your card has insufficient funds.', code: 'paymentFailed', paymentFailed: { declineCode: 'insufficient_funds' } } });
+    const fake = fakeStripe({
+      type: 'error',
+      error: { message: 'Your card has insufficient funds.', code: 'paymentFailed', paymentFailed: { declineCode: 'insufficient_funds' } },
+    });
     const h = handlers();
     mountExpressCheckout(fake.stripe, 'cs_test_1_secret_x', document.createElement('div'), h);
     const event = { expressPaymentType: 'apple_pay', paymentFailed: jest.fn() };
     fake.on.confirm(event);
     await flush();
     expect(event.paymentFailed).toHaveBeenCalledWith({ reason: 'fail' });
-    expect(h.onResult).toHaveBeenCalledWith({ ok: false, error: { code: 'wallet_declined', message: 'The wallet payment was declined (insufficient_funds): Your card has insufficient funds.' } });
+    expect(h.onResult).toHaveBeenCalledWith({
+      ok: false,
+      error: {
+        code: 'wallet_declined',
+        message: 'The wallet payment was declined (insufficient_funds): Your card has insufficient funds.',
+      },
+    });
   });
 
   it('a failure without a code is wallet_failed', () => {
@@ -68,7 +90,11 @@ describe('the Express Checkout Element of a Checkout Session', () => {
     mountExpressCheckout(fake.stripe, 'cs_test_1_secret_x', document.createElement('div'), h);
     fake.on.loaderror({ elementType: 'expressCheckout', error: { type: 'invalid_request_error', message: 'No such session.' } });
     expect(h.onUnavailable).toHaveBeenCalledWith(expect.objectContaining({ code: 'wallets_unavailable' }));
-    const broken = { initCheckoutElementsSdk: () => { throw new Error('not a function'); } } as unknown as Stripe;
+    const broken = {
+      initCheckoutElementsSdk: () => {
+        throw new Error('not a function');
+      },
+    } as unknown as Stripe;
     const h2 = handlers();
     mountExpressCheckout(broken, 'cs_test_1_secret_x', document.createElement('div'), h2)();
     expect(h2.onUnavailable).toHaveBeenCalledWith(expect.objectContaining({ code: 'wallets_unavailable' }));

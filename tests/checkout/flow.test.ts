@@ -90,7 +90,10 @@ describe('the click flow', () => {
 
     it('sets no wait for a failure without one, nor for a wait that is not a positive finite number (a host may throw anything)', () => {
       for (const retryAfterMs of [0, -5, NaN, Infinity, '30' as unknown as number]) {
-        expect(flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs }, at: 5 })).toEqual({ phase: 'failed', error: { ...limited, retryAfterMs } });
+        expect(flowReducer(session, { type: 'fail', error: { ...limited, retryAfterMs }, at: 5 })).toEqual({
+          phase: 'failed',
+          error: { ...limited, retryAfterMs },
+        });
       }
     });
   });

@@ -1,4 +1,10 @@
-import { MAX_SERVER_SENTENCE, refusedAnswerError, retryAfterMs, serverSentence, type RefusedAnswer } from '../../src/checkout/refusedAnswer';
+import {
+  MAX_SERVER_SENTENCE,
+  refusedAnswerError,
+  retryAfterMs,
+  serverSentence,
+  type RefusedAnswer,
+} from '../../src/checkout/refusedAnswer';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const answer = (over: Partial<RefusedAnswer>): RefusedAnswer => ({
@@ -12,7 +18,9 @@ const answer = (over: Partial<RefusedAnswer>): RefusedAnswer => ({
 
 describe('serverSentence', () => {
   it("is the JSON body's error, on one line", () => {
-    expect(serverSentence(JSON.stringify({ error: 'mode must be "redirect" or "embedded".' }))).toBe('mode must be "redirect" or "embedded".');
+    expect(serverSentence(JSON.stringify({ error: 'mode must be "redirect" or "embedded".' }))).toBe(
+      'mode must be "redirect" or "embedded".',
+    );
     expect(serverSentence(JSON.stringify({ error: '  two\nlines\t\u0000here ' }))).toBe('two lines here');
   });
 
@@ -43,7 +51,9 @@ describe('serverSentence', () => {
       expect(sentence).toBe('Stripe refused key [redacted] today.');
     }
     // Ordinary words and ids that are not secrets stay.
-    expect(serverSentence(JSON.stringify({ error: 'No product "coffee-beans-1kg" in the catalog.' }))).toBe('No product "coffee-beans-1kg" in the catalog.');
+    expect(serverSentence(JSON.stringify({ error: 'No product "coffee-beans-1kg" in the catalog.' }))).toBe(
+      'No product "coffee-beans-1kg" in the catalog.',
+    );
   });
 });
 
@@ -72,7 +82,9 @@ describe('refusedAnswerError', () => {
   });
 
   it('says the status alone when the body has no sentence (HTTP/2 has no status text)', () => {
-    expect(refusedAnswerError(answer({ status: 500, statusText: '', bodyText: '<html>' }), NOW).message).toBe('POST /api/checkout-sessions answered 500.');
+    expect(refusedAnswerError(answer({ status: 500, statusText: '', bodyText: '<html>' }), NOW).message).toBe(
+      'POST /api/checkout-sessions answered 500.',
+    );
   });
 
   it('429 with Retry-After: the wait on the error and in the message', () => {
@@ -83,8 +95,14 @@ describe('refusedAnswerError', () => {
       message: 'POST /api/checkout-sessions answered 429 Too Many Requests: Too many Checkout Sessions from this client. Retry after 30 s.',
       retryAfterMs: 30_000,
     });
-    const dated = refusedAnswerError(answer({ status: 503, statusText: 'Service Unavailable', retryAfter: new Date(NOW + 2_500).toUTCString() }), NOW);
-    expect(dated).toMatchObject({ retryAfterMs: 2_000, message: 'POST /api/checkout-sessions answered 503 Service Unavailable. Retry after 2 s.' });
+    const dated = refusedAnswerError(
+      answer({ status: 503, statusText: 'Service Unavailable', retryAfter: new Date(NOW + 2_500).toUTCString() }),
+      NOW,
+    );
+    expect(dated).toMatchObject({
+      retryAfterMs: 2_000,
+      message: 'POST /api/checkout-sessions answered 503 Service Unavailable. Retry after 2 s.',
+    });
   });
 
   it('no wait without a readable Retry-After, nor from a status that does not mean "later"', () => {

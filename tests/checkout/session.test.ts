@@ -50,7 +50,9 @@ describe('requestSession with sessionEndpoint', () => {
 
   it('sends embedded as mode for an embedded session', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ clientSecret: 'cs_test_1_secret_2' }));
-    await requestSession(request({ mode: 'embedded', sessionEndpoint: '/api/sessions', sessionBody: { productId: 'p', mode: 'redirect' } }));
+    await requestSession(
+      request({ mode: 'embedded', sessionEndpoint: '/api/sessions', sessionBody: { productId: 'p', mode: 'redirect' } }),
+    );
     expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({ productId: 'p', mode: 'embedded' });
   });
 
@@ -105,7 +107,9 @@ describe('requestSession with sessionEndpoint', () => {
 
 describe('requestSession with createSession', () => {
   it('passes an idempotency key, the mode and a signal', async () => {
-    const createSession = jest.fn(async (ctx: SessionContext) => (ctx.mode === 'embedded' ? { clientSecret: 'cs_1_secret_2' } : { url: 'https://checkout.stripe.com/x' }));
+    const createSession = jest.fn(async (ctx: SessionContext) =>
+      ctx.mode === 'embedded' ? { clientSecret: 'cs_1_secret_2' } : { url: 'https://checkout.stripe.com/x' },
+    );
     await requestSession(request({ createSession }));
     await expect(requestSession(request({ createSession, mode: 'embedded' }))).resolves.toEqual({ clientSecret: 'cs_1_secret_2' });
     const [[first], [second]] = createSession.mock.calls;
@@ -176,12 +180,8 @@ describe('validateSession', () => {
   it('needs a url in redirect mode and a clientSecret in embedded mode', () => {
     expect(validateSession({ url: 'https://x' }, 'redirect')).toEqual({ url: 'https://x' });
     expect(validateSession({ clientSecret: 'cs_1_secret' }, 'embedded')).toEqual({ clientSecret: 'cs_1_secret' });
-    expect(() => validateSession({ clientSecret: 'cs' }, 'redirect')).toThrow(
-      expect.objectContaining({ code: 'invalid_session' }),
-    );
-    expect(() => validateSession({ url: 'https://x' }, 'embedded')).toThrow(
-      expect.objectContaining({ code: 'invalid_session' }),
-    );
+    expect(() => validateSession({ clientSecret: 'cs' }, 'redirect')).toThrow(expect.objectContaining({ code: 'invalid_session' }));
+    expect(() => validateSession({ url: 'https://x' }, 'embedded')).toThrow(expect.objectContaining({ code: 'invalid_session' }));
     for (const bad of [null, 'https://x', 42, { url: '' }, { url: 7 }]) {
       expect(() => validateSession(bad, 'redirect')).toThrow(expect.objectContaining({ code: 'invalid_session' }));
     }

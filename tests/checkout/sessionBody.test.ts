@@ -3,7 +3,9 @@ import { sessionBodyError } from '../../src/checkout/sessionBody';
 
 describe('sessionRequestBody', () => {
   it("adds the button's mode to the host's fields", () => {
-    expect(sessionRequestBody({ productId: 'coffee-beans-1kg' }, 'redirect')).toEqual({ body: { productId: 'coffee-beans-1kg', mode: 'redirect' } });
+    expect(sessionRequestBody({ productId: 'coffee-beans-1kg' }, 'redirect')).toEqual({
+      body: { productId: 'coffee-beans-1kg', mode: 'redirect' },
+    });
     expect(sessionRequestBody({ cart: { items: [{ sku: 'tee', qty: 2 }] } }, 'embedded')).toEqual({
       body: { cart: { items: [{ sku: 'tee', qty: 2 }] }, mode: 'embedded' },
     });
@@ -19,7 +21,9 @@ describe('sessionRequestBody', () => {
 
   it('takes what JSON carries: a nested toJSON applied, undefined fields dropped, an object without prototype', () => {
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { id: 1 });
-    expect(sessionRequestBody({ at: new Date(0), gone: undefined }, 'redirect')).toEqual({ body: { at: '1970-01-01T00:00:00.000Z', mode: 'redirect' } });
+    expect(sessionRequestBody({ at: new Date(0), gone: undefined }, 'redirect')).toEqual({
+      body: { at: '1970-01-01T00:00:00.000Z', mode: 'redirect' },
+    });
     expect(sessionRequestBody(bare, 'redirect')).toEqual({ body: { id: 1, mode: 'redirect' } });
   });
 
@@ -43,7 +47,10 @@ describe('sessionRequestBody', () => {
     for (const [value, why] of cases) {
       const result = sessionRequestBody(value, 'redirect');
       expect(result).toEqual({
-        error: { code: 'invalid_option', message: `sessionBody must be a plain JSON object (e.g. { productId: "…" }) or left out; ${why}.` },
+        error: {
+          code: 'invalid_option',
+          message: `sessionBody must be a plain JSON object (e.g. { productId: "…" }) or left out; ${why}.`,
+        },
       });
       expect(JSON.stringify(result)).not.toContain('sk_test_mistake');
     }

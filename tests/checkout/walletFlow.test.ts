@@ -7,7 +7,10 @@ const run = (...actions: Parameters<typeof walletReducer>[1][]) => actions.reduc
 describe('the wallet row: a wallet is shown only after ready named one', () => {
   it('waiting → measuring (out of flow) → shown with the methods ready reported', () => {
     expect(rowInFlow(run({ type: 'mount' }))).toBe(false);
-    expect(run({ type: 'mount' }, { type: 'ready', methods: ['applePay', 'link'] })).toEqual({ phase: 'shown', methods: ['applePay', 'link'] });
+    expect(run({ type: 'mount' }, { type: 'ready', methods: ['applePay', 'link'] })).toEqual({
+      phase: 'shown',
+      methods: ['applePay', 'link'],
+    });
   });
 
   it('ready with no method: gone, card button only (never an empty row)', () => {
@@ -22,7 +25,10 @@ describe('the wallet row: a wallet is shown only after ready named one', () => {
 
   it('loaderror or no session: gone, from any phase', () => {
     expect(run({ type: 'unavailable' })).toEqual({ phase: 'gone', why: 'unavailable' });
-    expect(run({ type: 'mount' }, { type: 'ready', methods: ['link'] }, { type: 'unavailable' })).toEqual({ phase: 'gone', why: 'unavailable' });
+    expect(run({ type: 'mount' }, { type: 'ready', methods: ['link'] }, { type: 'unavailable' })).toEqual({
+      phase: 'gone',
+      why: 'unavailable',
+    });
   });
 });
 
@@ -30,7 +36,10 @@ describe('the outcomes of a wallet payment', () => {
   const shown = run({ type: 'mount' }, { type: 'ready', methods: ['googlePay'] });
 
   it('success: gone as paid', () => {
-    expect(run({ type: 'mount' }, { type: 'ready', methods: ['googlePay'] }, { type: 'confirm' }, { type: 'result' })).toEqual({ phase: 'gone', why: 'paid' });
+    expect(run({ type: 'mount' }, { type: 'ready', methods: ['googlePay'] }, { type: 'confirm' }, { type: 'result' })).toEqual({
+      phase: 'gone',
+      why: 'paid',
+    });
   });
 
   it('a decline: shown again, the wallets usable, the error standing', () => {

@@ -1,4 +1,10 @@
-import { resetWalletSessions, walletSession, walletSessionKey, WALLET_SESSION_POLICY, type WalletSessionState } from '../../src/checkout/walletSession';
+import {
+  resetWalletSessions,
+  walletSession,
+  walletSessionKey,
+  WALLET_SESSION_POLICY,
+  type WalletSessionState,
+} from '../../src/checkout/walletSession';
 import { renewalDelayMs } from '../../src/checkout/sessionLifetime';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
@@ -51,7 +57,10 @@ describe('one wallet session per page view and product', () => {
     const state = await settle(handle, 5_000);
     expect(fetchMock).toHaveBeenCalledTimes(WALLET_SESSION_POLICY.maxAttempts);
     expect(new Set(sentKeys()).size).toBe(1);
-    expect(state).toMatchObject({ status: 'failed', error: { code: 'wallets_unavailable', message: expect.stringContaining('after 3 attempts') } });
+    expect(state).toMatchObject({
+      status: 'failed',
+      error: { code: 'wallets_unavailable', message: expect.stringContaining('after 3 attempts') },
+    });
     // No storm: a later button on the page gets the same failure, with no new request.
     expect(walletSession(source, 15_000).state.get().status).toBe('failed');
     await settle(handle, 60_000);
@@ -154,7 +163,9 @@ describe('renewal on the page clock, whatever the device clock says', () => {
   it('a device clock 61 minutes ahead: the session is taken and renewed 55 minutes on', async () => {
     const serverNow = Date.now();
     jest.setSystemTime(serverNow + 61 * 60_000);
-    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }));
+    fetchMock.mockResolvedValue(
+      reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }),
+    );
     const handle = walletSession(source, 15_000);
     handle.use();
     expect(await settle(handle)).toMatchObject({ status: 'ready', clientSecret: 'cs_test_1_secret_a' });
@@ -167,7 +178,9 @@ describe('renewal on the page clock, whatever the device clock says', () => {
   it('a device clock 10 minutes behind: renewed 55 minutes on, while the session still lives', async () => {
     const serverNow = Date.now();
     jest.setSystemTime(serverNow - 10 * 60_000);
-    fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }));
+    fetchMock.mockResolvedValue(
+      reply({ clientSecret: 'cs_test_1_secret_a', expiresAt: Math.floor(serverNow / 1000) + 3600, expiresIn: 3600 }),
+    );
     const handle = walletSession(source, 15_000);
     handle.use();
     await settle(handle, renewAtMs + 1_000);

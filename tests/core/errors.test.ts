@@ -4,7 +4,10 @@ import { resetPage } from '../support/stripeStub';
 
 describe('errors are sentences', () => {
   it.each<[unknown, string]>([
-    [new TypeError("Cannot read properties of null (reading 'appendChild')"), "TypeError: Cannot read properties of null (reading 'appendChild')"],
+    [
+      new TypeError("Cannot read properties of null (reading 'appendChild')"),
+      "TypeError: Cannot read properties of null (reading 'appendChild')",
+    ],
     [{ message: 'blocked by an extension' }, 'blocked by an extension'],
     ['quota exceeded', 'quota exceeded'],
     [{ reason: 42 }, 'an unexpected error'],
@@ -16,7 +19,11 @@ describe('errors are sentences', () => {
   it('maps anything thrown to the nearest code, with the original as cause', () => {
     const thrown = { weird: true };
     const error = toCheckoutError('session_failed', 'Starting the checkout failed unexpectedly', thrown);
-    expect(error).toEqual({ code: 'session_failed', message: 'Starting the checkout failed unexpectedly: an unexpected error.', cause: thrown });
+    expect(error).toEqual({
+      code: 'session_failed',
+      message: 'Starting the checkout failed unexpectedly: an unexpected error.',
+      cause: thrown,
+    });
     expect(error.message).not.toContain('[object');
   });
 

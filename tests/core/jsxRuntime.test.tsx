@@ -14,7 +14,9 @@ describe('the remote’s JSX runtime over the host’s createElement', () => {
 
   it('renders nested static children and fragments, with no key warning', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
-    render(jsxs(Fragment, { children: [jsx('button', { type: 'button', children: 'Pay' }), jsx('p', { role: 'alert', children: 'Oops' })] }));
+    render(
+      jsxs(Fragment, { children: [jsx('button', { type: 'button', children: 'Pay' }), jsx('p', { role: 'alert', children: 'Oops' })] }),
+    );
     expect(screen.getByRole('button', { name: 'Pay' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Oops');
     expect(consoleError).not.toHaveBeenCalled();

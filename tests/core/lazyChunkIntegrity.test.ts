@@ -39,7 +39,11 @@ function serves(body: string | null, status = 200): void {
     if (body === null) throw new TypeError('Failed to fetch');
     // Node's own ArrayBuffer (Buffer's), which Node's Web Crypto takes; jsdom's is another realm's.
     const bytes = Buffer.from(body);
-    return { ok: status >= 200 && status < 300, status, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) };
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+    };
   });
 }
 
@@ -72,7 +76,8 @@ describe('refusedChunk', () => {
 
 describe('classified', () => {
   it('looks only at a chunk that failed as a script: a timeout, another error and nothing are passed on without a fetch', async () => {
-    for (const thrown of [chunkLoadError('timeout'), new Error('offline'), undefined]) await expect(classified(thrown)).rejects.toBe(thrown);
+    for (const thrown of [chunkLoadError('timeout'), new Error('offline'), undefined])
+      await expect(classified(thrown)).rejects.toBe(thrown);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

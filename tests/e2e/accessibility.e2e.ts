@@ -120,16 +120,23 @@ e2eSuite('Keyboard and axe-core in a real browser', () => {
 
   it.each([
     { name: 'resolved', options: {}, state: 'resolved' },
-    { name: 'embedded, Stripe.js failed (alert and Try again)', options: { stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } }, state: 'rejected' },
-  ] as const)('the host example on a 390×844 phone: no sideways scrolling, the button above the fold ($name)', async ({ options, state }) => {
-    const host = await open({ ...options, width: 390, height: 844 });
-    await expectDom(host, { state });
-    const layout = await host.page.evaluate(() => ({
-      pageWidth: document.documentElement.scrollWidth,
-      buttonBottom: Math.ceil(document.querySelector('.mfc-button')!.getBoundingClientRect().bottom),
-    }));
-    expect(layout.pageWidth).toBeLessThanOrEqual(390);
-    expect(layout.buttonBottom).toBeLessThanOrEqual(844);
-    await host.expectNoPageErrors();
-  });
+    {
+      name: 'embedded, Stripe.js failed (alert and Try again)',
+      options: { stripe: 'abort', props: { mode: 'embedded', maxLoadAttempts: 1 } },
+      state: 'rejected',
+    },
+  ] as const)(
+    'the host example on a 390×844 phone: no sideways scrolling, the button above the fold ($name)',
+    async ({ options, state }) => {
+      const host = await open({ ...options, width: 390, height: 844 });
+      await expectDom(host, { state });
+      const layout = await host.page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        buttonBottom: Math.ceil(document.querySelector('.mfc-button')!.getBoundingClientRect().bottom),
+      }));
+      expect(layout.pageWidth).toBeLessThanOrEqual(390);
+      expect(layout.buttonBottom).toBeLessThanOrEqual(844);
+      await host.expectNoPageErrors();
+    },
+  );
 });

@@ -22,7 +22,9 @@ e2eSuite('bytes before the button', () => {
     const sizes = await Promise.all(files.map(async (file) => [file, gzipSync(await body(file), { level: 9 }).length] as const));
     const total = sizes.reduce((sum, [, size]) => sum + size, 0);
     process.stderr.write(`bytes before the button: ${sizes.map(([f, s]) => `${f} ${s}`).join(', ')}; total ${total}\n`);
-    expect(sizes.map(([f]) => f)).toEqual(expect.arrayContaining(['remoteEntry.js', expect.stringMatching(/^__federation_expose_CheckoutButton\./)]));
+    expect(sizes.map(([f]) => f)).toEqual(
+      expect.arrayContaining(['remoteEntry.js', expect.stringMatching(/^__federation_expose_CheckoutButton\./)]),
+    );
     expect(total).toBeLessThanOrEqual(BUDGET);
   });
 });

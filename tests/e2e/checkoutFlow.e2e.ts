@@ -1,14 +1,7 @@
 // The happy path, click → session → checks → navigation to Stripe Checkout,
 // in Chromium against the production remote and host example. The session endpoint is the e2e
 // server's (tests/e2e/support/sessionEndpoint.ts); checkout.stripe.com is a Playwright route that counts navigations.
-import {
-  MESSAGES,
-  e2eSuite,
-  expectDom,
-  useBrowser,
-  usePages,
-  type HostPage,
-} from './support/harness';
+import { MESSAGES, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { RETRY_AFTER_S, SESSION_PATH, TOO_MANY_SENTENCE, type SessionStep } from './support/sessionEndpoint';
 
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -41,7 +41,10 @@ e2eSuite('Coexistence with the page’s own Stripe.js', () => {
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     const others = await host.page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLScriptElement>('script[src*="js.stripe.com/v3/"]')).map((t) => ({ src: t.src, state: t.getAttribute('data-loading-state') })),
+      Array.from(document.querySelectorAll<HTMLScriptElement>('script[src*="js.stripe.com/v3/"]')).map((t) => ({
+        src: t.src,
+        state: t.getAttribute('data-loading-state'),
+      })),
     );
     expect(others).toEqual([
       { src: OTHER_STRIPE_SCRIPTS.pricingTable, state: null },

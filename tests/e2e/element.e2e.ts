@@ -14,7 +14,10 @@ type ElementWindow = { __embedded?: { created: number; mounted: number; destroye
 const element = (host: HostPage) => host.page.locator('checkout-button');
 
 async function useSessionLog(host: HostPage, seq = 'ok'): Promise<void> {
-  await element(host).evaluate((el, endpoint) => el.setAttribute('session-endpoint', endpoint), `/api/session?key=${host.sessionKey}&seq=${seq}`);
+  await element(host).evaluate(
+    (el, endpoint) => el.setAttribute('session-endpoint', endpoint),
+    `/api/session?key=${host.sessionKey}&seq=${seq}`,
+  );
 }
 
 e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
@@ -44,7 +47,13 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
       const shadow = el.shadowRoot!;
       const root = shadow.querySelector('.mfc-root')!;
       const button = shadow.querySelector('button.mfc-button') as HTMLButtonElement;
-      return { slot: !!shadow.querySelector('slot'), lang: root.getAttribute('lang'), type: button.type, background: getComputedStyle(button).backgroundColor, display: getComputedStyle(root).display };
+      return {
+        slot: !!shadow.querySelector('slot'),
+        lang: root.getAttribute('lang'),
+        type: button.type,
+        background: getComputedStyle(button).backgroundColor,
+        display: getComputedStyle(root).display,
+      };
     });
     expect(inside).toEqual({ slot: false, lang: 'en', type: 'button', background: 'rgb(99, 91, 255)', display: 'inline-flex' });
     expect(await host.page.locator('#checkout-status').textContent()).toBe('Checkout resolved'); // the page's own listener
@@ -54,7 +63,9 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
     expect(fetched[0]).toBe('checkout-button.js');
     expect(fetched.filter((file) => !/^checkout-button\.[\w.]+\.js$/.test(file) && file !== 'checkout-button.js')).toEqual([]);
     const bytes = fetched.reduce((sum, file) => sum + gzipBytes(file), 0);
-    process.stderr.write(`\ne2e element: ${fetched.length} files from the remote before the button was usable, ${bytes.toLocaleString('en')} B gzip -9 (${fetched.map((f) => `${f} ${gzipBytes(f)}`).join(', ')})\n`);
+    process.stderr.write(
+      `\ne2e element: ${fetched.length} files from the remote before the button was usable, ${bytes.toLocaleString('en')} B gzip -9 (${fetched.map((f) => `${f} ${gzipBytes(f)}`).join(', ')})\n`,
+    );
     expect(bytes).toBeLessThanOrEqual(BYTES_BEFORE_USABLE);
 
     // Timing-Allow-Origin: the page's Resource Timing sees what each of the remote's files cost.
@@ -88,7 +99,13 @@ e2eSuite('<checkout-button>: one tag on a page with no bundler', () => {
     expect(redirect).toMatchObject({ bubbles: true, composed: true, cancelable: true, defaultPrevented: false });
     expect(redirect.detail).toEqual({ url: host.checkoutNavigations[0] });
     expect(events.filter((e) => !e.bubbles || !e.composed)).toEqual([]);
-    expect(details<{ type: string }>(events, 'checkout-event').map((e) => e.type)).toEqual(['script_attempt', 'script_resolved', 'session_start', 'session_end', 'redirect']);
+    expect(details<{ type: string }>(events, 'checkout-event').map((e) => e.type)).toEqual([
+      'script_attempt',
+      'script_resolved',
+      'session_start',
+      'session_end',
+      'redirect',
+    ]);
     expect(details(events, 'checkout-error')).toEqual([]);
     await host.expectNoPageErrors();
   });

@@ -31,12 +31,24 @@ interface Measured {
 function readDocTable(): { files: Measured[]; totals: Record<string, number> } {
   const section = readFileSync(DOC, 'utf8').split('## What it costs')[1]?.split('\n## ')[0] ?? '';
   const rows = section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---') && !line.startsWith('| file'));
-  const cells = rows.map((row) => row.split('|').slice(1, -1).map((c) => c.trim()));
+  const cells = rows.map((row) =>
+    row
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()),
+  );
   const number = (cell: string) => Number(cell.replace(/[^\d]/g, ''));
   const files = cells
     .filter((c) => c[0].startsWith('`'))
     .map((c) => ({ file: c[0].replace(/`/g, ''), when: { redirect: c[2] as When, embedded: c[3] as When }, bytes: number(c[4]) }));
-  const totals = Object.fromEntries(cells.filter((c) => c[0].startsWith('**total')).flatMap((c) => [[`${c[0]} redirect`, number(c[2])], [`${c[0]} embedded`, number(c[3])]]));
+  const totals = Object.fromEntries(
+    cells
+      .filter((c) => c[0].startsWith('**total'))
+      .flatMap((c) => [
+        [`${c[0]} redirect`, number(c[2])],
+        [`${c[0]} embedded`, number(c[3])],
+      ]),
+  );
   return { files, totals };
 }
 
@@ -101,7 +113,10 @@ e2eSuite('<checkout-button>: what it costs, per mode (docs/element.md)', () => {
     expect(shown[0]).toBe('checkout-button.js');
     expect([...shown, ...idle].filter((file) => !/^checkout-button(\.[\w.]+)?\.js$/.test(file))).toEqual([]);
     expect(new Set([...shown, ...idle]).size).toBe(shown.length + idle.length); // nothing fetched twice
-    for (const [files, when] of [[shown, 'shown'], [idle, 'idle']] as const) {
+    for (const [files, when] of [
+      [shown, 'shown'],
+      [idle, 'idle'],
+    ] as const) {
       for (const file of files) {
         const row = measured.get(docName(file)) ?? { file: docName(file), bytes: gzipBytes(file), when: { redirect: '—', embedded: '—' } };
         row.when[mode] = when;
@@ -122,7 +137,9 @@ e2eSuite('<checkout-button>: what it costs, per mode (docs/element.md)', () => {
     const B = (n: number) => `${n.toLocaleString('en')} B`;
     const table = [
       ...rows.map((r) => `| \`${r.file}\` | … | ${r.when.redirect} | ${r.when.embedded} | ${B(r.bytes)} |`),
-      ...['**total, when shown**', '**total, at network idle**'].map((t) => `| ${t} | | ${B(totals[`${t} redirect`])} | ${B(totals[`${t} embedded`])} | |`),
+      ...['**total, when shown**', '**total, at network idle**'].map(
+        (t) => `| ${t} | | ${B(totals[`${t} redirect`])} | ${B(totals[`${t} embedded`])} | |`,
+      ),
     ].join('\n');
     process.stderr.write(`\ne2e element costs (gzip -9), as docs/element.md's table has them:\n${table}\n\n`);
 
@@ -133,11 +150,15 @@ e2eSuite('<checkout-button>: what it costs, per mode (docs/element.md)', () => {
         if (!row) return [`${r.file} is fetched but not in the doc`];
         return [
           ...(near(row.bytes, r.bytes) ? [] : [`${r.file}: the doc says ${B(row.bytes)}, the build has ${B(r.bytes)}`]),
-          ...MODES.filter((m) => row.when[m] !== r.when[m]).map((m) => `${r.file} in ${m} mode: the doc says "${row.when[m]}", measured "${r.when[m]}"`),
+          ...MODES.filter((m) => row.when[m] !== r.when[m]).map(
+            (m) => `${r.file} in ${m} mode: the doc says "${row.when[m]}", measured "${r.when[m]}"`,
+          ),
         ];
       }),
       ...doc.files.filter((d) => !measured.has(d.file)).map((d) => `${d.file} is in the doc but not fetched`),
-      ...Object.entries(totals).filter(([key, bytes]) => !near(doc.totals[key] ?? 0, bytes)).map(([key, bytes]) => `${key}: the doc says ${B(doc.totals[key] ?? 0)}, measured ${B(bytes)}`),
+      ...Object.entries(totals)
+        .filter(([key, bytes]) => !near(doc.totals[key] ?? 0, bytes))
+        .map(([key, bytes]) => `${key}: the doc says ${B(doc.totals[key] ?? 0)}, measured ${B(bytes)}`),
     ];
     expect(mismatch).toEqual([]);
   });

@@ -2,7 +2,18 @@
 // never echoes a secret), the page keeps its own children when the remote's script is refused, two
 // copies of the script define the element once, and a strict Content-Security-Policy needs nothing
 // inline.
-import { BUTTON_LABEL, EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
+import {
+  BUTTON_LABEL,
+  EXPECTED_BROWSER_NOISE,
+  MESSAGES,
+  STRIPE_JS,
+  e2e,
+  e2eSuite,
+  expectDom,
+  useBrowser,
+  usePages,
+  type HostPage,
+} from './support/harness';
 import { details, openElementPage, remoteFiles } from './support/elementPage';
 
 const SECRET = 'sk_test_51ElementE2eNeverShown';
@@ -23,9 +34,14 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
 
   it('refuses a secret key like the prop does: rejected, no request at all, and the secret nowhere in its DOM, events or console', async () => {
     const { host, events } = await openElementPage(open, { file: 'empty.html', waitForButton: false });
-    await insert(host, `<checkout-button publishable-key="${SECRET}" session-endpoint="/api/session"><a href="/pay">Pay on our page</a></checkout-button>`);
+    await insert(
+      host,
+      `<checkout-button publishable-key="${SECRET}" session-endpoint="/api/session"><a href="/pay">Pay on our page</a></checkout-button>`,
+    );
     await expectDom(host, { state: 'rejected', error: 'secret_key', disabled: true, alert: MESSAGES.secret_key });
-    expect(details<{ state: string; error?: { code: string } }>(events, 'checkout-state').map((d) => `${d.state}:${d.error?.code}`)).toEqual(['rejected:secret_key']);
+    expect(
+      details<{ state: string; error?: { code: string } }>(events, 'checkout-state').map((d) => `${d.state}:${d.error?.code}`),
+    ).toEqual(['rejected:secret_key']);
     const [error] = details<{ code: string; message: string }>(events, 'checkout-error');
     expect(error.code).toBe('secret_key');
     expect(error.message).toMatch(/publishable key/);
@@ -45,7 +61,10 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     await insert(host, '<checkout-button publishable-key="pk_test_e2eStandInKey" mode="popup"></checkout-button>');
     await expectDom(host, { state: 'rejected', error: 'invalid_option', disabled: true, alert: MESSAGES.invalid_option });
     const [error] = details<{ code: string; message: string }>(events, 'checkout-error');
-    expect(error).toEqual({ code: 'invalid_option', message: 'mode must be one of "redirect", "embedded", "wallets", or left out for "redirect".' });
+    expect(error).toEqual({
+      code: 'invalid_option',
+      message: 'mode must be one of "redirect", "embedded", "wallets", or left out for "redirect".',
+    });
     expect(outsideRequests(host)).toEqual([]);
     await host.expectNoPageErrors();
   });
@@ -75,11 +94,20 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     await expectDom(host, { state: 'resolved' });
     // A messages object that throws when read: the renderer fails, the element catches it.
     await host.page.locator('checkout-button').evaluate((el) => {
-      (el as unknown as { messages: object }).messages = new Proxy({}, { ownKeys: () => { throw new Error('unreadable messages'); } });
+      (el as unknown as { messages: object }).messages = new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('unreadable messages');
+          },
+        },
+      );
     });
     await host.page.locator('checkout-button > form.checkout-fallback').getByRole('button', { name: BUTTON_LABEL }).waitFor();
     expect(await host.root().count()).toBe(0);
-    expect(host.consoleErrors().filter((text) => text.startsWith('<checkout-button> could not render; its own content is shown instead.'))).toHaveLength(1);
+    expect(
+      host.consoleErrors().filter((text) => text.startsWith('<checkout-button> could not render; its own content is shown instead.')),
+    ).toHaveLength(1);
     await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, /^<checkout-button> could not render; its own content is shown instead\./]);
   });
 
@@ -104,7 +132,10 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     await expectDom(host, { state: 'resolved', disabled: false });
     expect(remoteFiles(host, copyOrigin).filter((f) => f.startsWith('checkout-button.element.'))).toHaveLength(1);
     // The first copy's chunk arrives and finds the element defined: no second definition, nothing thrown.
-    await host.waitUntil(() => host.responses.some((r) => r.url.startsWith(`${e2e.remoteUrl}/checkout-button.element.`)), "the first copy's chunk");
+    await host.waitUntil(
+      () => host.responses.some((r) => r.url.startsWith(`${e2e.remoteUrl}/checkout-button.element.`)),
+      "the first copy's chunk",
+    );
     await host.page.waitForTimeout(200);
     expect(await host.page.locator('[data-checkout-state]').count()).toBe(1);
     expect(await host.tags()).toMatchObject({ inserted: 1, executions: 1 });
@@ -118,10 +149,14 @@ e2eSuite('<checkout-button>: failures, copies and CSP', () => {
     const csp = `script-src 'nonce-{nonce}' ${e2e.remoteUrl}`;
     const { host } = await openElementPage(open, { file: 'nonce.html', csp });
     await expectDom(host, { state: 'resolved', disabled: false });
-    const nonce = await host.page.locator('checkout-button').evaluate((el) => ({ attribute: el.getAttribute('nonce'), property: (el as HTMLElement).nonce }));
+    const nonce = await host.page
+      .locator('checkout-button')
+      .evaluate((el) => ({ attribute: el.getAttribute('nonce'), property: (el as HTMLElement).nonce }));
     expect(nonce.attribute).toBe(''); // hidden by the browser
     expect(nonce.property).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
-    const tagNonce = await host.page.evaluate(() => (document.querySelector('script[src^="https://js.stripe.com/"]') as HTMLScriptElement).nonce);
+    const tagNonce = await host.page.evaluate(
+      () => (document.querySelector('script[src^="https://js.stripe.com/"]') as HTMLScriptElement).nonce,
+    );
     expect(tagNonce).toBe(nonce.property);
     expect(await host.cspViolations()).toEqual([]);
     expect(host.stripeRequests).toEqual([STRIPE_JS]);

@@ -53,7 +53,10 @@ e2eSuite('embedded Checkout', () => {
     await host.waitForStates(2);
     // Every telemetry event of the page, as a platform team would subscribe to it.
     await host.page.evaluate(async () => {
-      const w = window as unknown as { __telemetry: unknown[]; __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: unknown) => void) => void }> };
+      const w = window as unknown as {
+        __telemetry: unknown[];
+        __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: unknown) => void) => void }>;
+      };
       w.__telemetry = [];
       (await w.__loadRemote('checkout/stripeScript')).subscribeCheckoutEvents((event) => w.__telemetry.push(event));
     });
@@ -95,14 +98,18 @@ e2eSuite('embedded Checkout', () => {
         __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: { type: string }) => void) => void }>;
       };
       (await w.__loadRemote('checkout/stripeScript')).subscribeCheckoutEvents((event) => {
-        if (event.type.startsWith('embedded_')) w.__embeddedEvent({ type: event.type, dialogOpen: !!document.querySelector('dialog[open]') });
+        if (event.type.startsWith('embedded_'))
+          w.__embeddedEvent({ type: event.type, dialogOpen: !!document.querySelector('dialog[open]') });
       });
     });
     slow = true;
     await host.button().click();
     await host.waitUntil(() => told.some((e) => e.type === 'embedded_close'), 'embedded_close after the Escape');
     expect(told[0]).toEqual({ type: 'embedded_open', dialogOpen: true });
-    expect(told.filter((e) => e.type === 'embedded_open' || e.type === 'embedded_close').map((e) => e.type)).toEqual(['embedded_open', 'embedded_close']);
+    expect(told.filter((e) => e.type === 'embedded_open' || e.type === 'embedded_close').map((e) => e.type)).toEqual([
+      'embedded_open',
+      'embedded_close',
+    ]);
     await host.page.getByRole('dialog').waitFor({ state: 'detached' });
     host.expectNoNavigation();
     await host.expectNoPageErrors();

@@ -62,7 +62,8 @@ function loadedReactShares(): string[] {
     for (const scope of Object.values(instance))
       for (const [name, byVersion] of Object.entries(scope))
         for (const entry of Object.values(byVersion))
-          if (entry?.loaded && typeof entry.lib === 'function' && /^react(-dom)?$/.test(name)) loaded.push(`${name}@${entry.lib().version}`);
+          if (entry?.loaded && typeof entry.lib === 'function' && /^react(-dom)?$/.test(name))
+            loaded.push(`${name}@${entry.lib().version}`);
   return [...new Set(loaded)].sort();
 }
 
@@ -85,18 +86,28 @@ e2eSuite('hosts we did not write', () => {
   });
 
   afterAll(() => {
-    if (report.length) process.stderr.write(`\ne2e hosts: bytes from the remote's origin before the button showed\n${report.join('\n')}\n\n`);
+    if (report.length)
+      process.stderr.write(`\ne2e hosts: bytes from the remote's origin before the button showed\n${report.join('\n')}\n\n`);
   });
 
   /** Opens the host with the configured remote origin answered by the served remote, counting what it sends. */
-  async function openHost(url: string, entry: MatrixHost['entry'], host?: MatrixHost): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
+  async function openHost(
+    url: string,
+    entry: MatrixHost['entry'],
+    host?: MatrixHost,
+  ): Promise<{ page: HostPage; remote: RemoteResponse[] }> {
     const page = await open({ url: 'about:blank', waitForButtons: 0 });
     const remote: RemoteResponse[] = [];
     await page.context.addInitScript(installRendererProbe);
     await page.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route: Route) =>
-      answerFromServedRemote(route, { seen: (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }) }),
+      answerFromServedRemote(route, {
+        seen: (url, body) => remote.push({ url, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+      }),
     );
-    const props = { publishableKey: PUBLISHABLE_KEY, ...(host ? testSessionProps(host, page) : { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` }) };
+    const props = {
+      publishableKey: PUBLISHABLE_KEY,
+      ...(host ? testSessionProps(host, page) : { sessionEndpoint: `${SESSION_PATH}?key=${page.sessionKey}&seq=ok` }),
+    };
     const query = new URLSearchParams({ props: JSON.stringify(props), remote: `${CONFIGURED_REMOTE_ORIGIN}/${entry}` });
     await page.page.goto(`${url}/?${query}`, { waitUntil: 'domcontentloaded' });
     return { page, remote };
@@ -108,7 +119,9 @@ e2eSuite('hosts we did not write', () => {
     const label = `${host.react ? `its own React ${host.react}` : `the remote's renderer through ${via}`}, remote named ${host.remote === 'static' ? 'in its config' : 'at runtime'}`;
     it(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
       if (!entry || entry.error || !entry.url) {
-        throw new Error(`${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
+        throw new Error(
+          `${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`,
+        );
       }
       const { page, remote } = await openHost(entry.url, host.entry, host);
       const expectedReact = entry.versions.react;
@@ -151,7 +164,9 @@ e2eSuite('hosts we did not write', () => {
 
       const bytes = before.reduce((sum, r) => sum + r.bytes, 0);
       const gzip = before.reduce((sum, r) => sum + r.gzipBytes, 0);
-      const versions = Object.entries(entry.versions).map(([name, version]) => `${name} ${version}`).join(', ');
+      const versions = Object.entries(entry.versions)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ');
       report.push(
         `  ${host.id.padEnd(25)} ${String(before.length).padStart(2)} files, ${bytes.toLocaleString('en')} B (${gzip.toLocaleString('en')} B gzip -9); ${host.react ? `React ${expectedReact}` : `the remote's preact ${rootPackage.dependencies.preact}`}; ${versions}`,
       );
@@ -194,7 +209,8 @@ e2eSuite('hosts we did not write', () => {
   }
 
   // React 19 writes a form's `action` before its other attributes.
-  const SERVED_FORM = /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><input type="hidden" name="formKey" value="[0-9a-f]{32}"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
+  const SERVED_FORM =
+    /^<form class="checkout-fallback" action="\/api\/checkout-sessions" method="post"><input type="hidden" name="productId" value="coffee-beans-1kg"\/><input type="hidden" name="formKey" value="[0-9a-f]{32}"\/><button type="submit">Pay 12.00 €<\/button><\/form>$/;
 
   it('the Next.js page is rendered on the server under a nonce Content-Security-Policy, with the form that pays in its HTML, and the button works under it', async () => {
     const next = servedHost('next-react19');
@@ -275,22 +291,36 @@ e2eSuite('hosts we did not write', () => {
       // The person pays: the stand-in delivers checkout.session.completed, signed, to the app's webhook route.
       await controlStandIn(stripeApiUrl).complete(sessionId, 'paid');
       const shipped = async () => (await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId);
-      expect(await shipped()).toEqual([{ idempotencyKey: sessionId, order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }), status: 200 }]);
+      expect(await shipped()).toEqual([
+        {
+          idempotencyKey: sessionId,
+          order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
+          status: 200,
+        },
+      ]);
       const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
       expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
 
       // Stripe delivers again (it may): acknowledged, nothing shipped twice. A forged one is refused.
       const paid = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
-      const again = await deliverSigned(`${url}${CHECKOUT_PATHS.webhook}`, checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>), FRAMEWORK_WEBHOOK_SECRET);
+      const again = await deliverSigned(
+        `${url}${CHECKOUT_PATHS.webhook}`,
+        checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
+        FRAMEWORK_WEBHOOK_SECRET,
+      );
       expect(again.status).toBe(200);
-      const forged = await deliverSigned(`${url}${CHECKOUT_PATHS.webhook}`, checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>), 'whsec_not_the_apps');
+      const forged = await deliverSigned(
+        `${url}${CHECKOUT_PATHS.webhook}`,
+        checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
+        'whsec_not_the_apps',
+      );
       expect(forged.status).toBe(400);
       expect(await shipped()).toHaveLength(1);
       await page.expectNoPageErrors();
     });
   }
 
-  it("the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left", async () => {
+  it('the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left', async () => {
     const vue = servedHost('vue');
     const { page } = await openHost(vue.url, 'mf-manifest.json');
     await page.waitForVisible(page.root(), "the Vue page's checkout button");

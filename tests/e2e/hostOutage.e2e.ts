@@ -40,7 +40,12 @@ async function throwingChunks(route: Route): Promise<void> {
   if (ENTRIES.has(pathname) || !pathname.endsWith('.js')) {
     return answerFromServedRemote(route, { rewrite: pathname.endsWith('.js') ? releasingTheThrow : undefined });
   }
-  await route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: THROWING_CHUNK });
+  await route.fulfill({
+    status: 200,
+    contentType: 'text/javascript',
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    body: THROWING_CHUNK,
+  });
 }
 
 interface Down {
@@ -59,7 +64,8 @@ const DOWN: Down[] = [
     how: 'answers 500',
     hangs: false,
     firstFileOnly: true,
-    answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', headers: { 'Access-Control-Allow-Origin': '*' }, body: 'down (500)' }),
+    answer: (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', headers: { 'Access-Control-Allow-Origin': '*' }, body: 'down (500)' }),
   },
   { how: 'serves a chunk that throws when it runs', hangs: false, firstFileOnly: false, answer: throwingChunks },
 ];
@@ -108,7 +114,10 @@ e2eSuite('the remote down, in every host: the form pays', () => {
   const table: string[] = [];
 
   afterAll(() => {
-    if (table.length) process.stderr.write(`\ne2e hosts: the remote down (ms from navigation to the host's own heading / its pay form / the remote's failure settled)\n${table.join('\n')}\n\n`);
+    if (table.length)
+      process.stderr.write(
+        `\ne2e hosts: the remote down (ms from navigation to the host's own heading / its pay form / the remote's failure settled)\n${table.join('\n')}\n\n`,
+      );
   });
 
   /** One host's page with the remote down, opened (not yet navigated): what it asked the remote, and when. */
@@ -142,7 +151,11 @@ e2eSuite('the remote down, in every host: the form pays', () => {
     return { started, ownMs, formMs: Date.now() - started };
   }
 
-  async function finish({ host, asked, page }: Prepared, { started, ownMs, formMs }: { started: number; ownMs: number; formMs: number }, down: Down): Promise<Outcome> {
+  async function finish(
+    { host, asked, page }: Prepared,
+    { started, ownMs, formMs }: { started: number; ownMs: number; formMs: number },
+    down: Down,
+  ): Promise<Outcome> {
     await page.waitUntil(() => asked.length > 0, `${host.id}'s first request to the remote`);
     if (down.hangs) {
       // The load is over once the bound of the remote's first request has passed.
@@ -179,11 +192,15 @@ e2eSuite('the remote down, in every host: the form pays', () => {
         outcomes.push(Promise.allSettled([outcome]).then(([result]) => result));
       }
       const results = await Promise.all(outcomes);
-      const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${MATRIX[i].id}: ${String(r.reason?.message ?? r.reason)}`] : []));
+      const failures = results.flatMap((r, i) =>
+        r.status === 'rejected' ? [`${MATRIX[i].id}: ${String(r.reason?.message ?? r.reason)}`] : [],
+      );
       for (const r of results) {
         if (r.status !== 'fulfilled') continue;
         const { id, ownMs, formMs, failedMs } = r.value;
-        table.push(`  ${id.padEnd(25)} remote ${down.how.padEnd(40)} own content ${String(ownMs).padStart(5)} ms, form ${String(formMs).padStart(5)} ms, failure settled ${String(failedMs).padStart(5)} ms`);
+        table.push(
+          `  ${id.padEnd(25)} remote ${down.how.padEnd(40)} own content ${String(ownMs).padStart(5)} ms, form ${String(formMs).padStart(5)} ms, failure settled ${String(failedMs).padStart(5)} ms`,
+        );
       }
       expect(failures).toEqual([]);
     }, 180_000); // 14 hosts one after the other, then the clicks: about 40 s, but 90 s on a loaded 2-core machine

@@ -14,7 +14,10 @@ import { MESSAGES, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './
 const stripeApi = () => stripeForStandIn({ port: Number(new URL(e2e.stripeApiUrl!).port) });
 
 /** The integration's page, as a person opens it. */
-async function openIntegration(open: (options?: { url: string; waitForButtons: number }) => Promise<HostPage>, url: string): Promise<HostPage> {
+async function openIntegration(
+  open: (options?: { url: string; waitForButtons: number }) => Promise<HostPage>,
+  url: string,
+): Promise<HostPage> {
   const host = await open({ url: 'about:blank', waitForButtons: 0 });
   await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, (route) => answerFromServedRemote(route));
   await host.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });

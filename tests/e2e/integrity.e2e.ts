@@ -7,7 +7,17 @@
 import type { Route } from 'playwright-core';
 import type { ReleaseInventory } from '../../release/releaseInventory';
 import { SESSION_PATH } from './support/sessionEndpoint';
-import { MESSAGES, PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage, type OpenOptions } from './support/harness';
+import {
+  MESSAGES,
+  PUBLISHABLE_KEY,
+  e2e,
+  e2eSuite,
+  expectDom,
+  useBrowser,
+  usePages,
+  type HostPage,
+  type OpenOptions,
+} from './support/harness';
 
 const TAMPER = 'window.__tampered = true;\n';
 /** Chromium's console line for a refused file, besides its usual ones. */
@@ -41,8 +51,13 @@ const fillTimingBuffer = `for (let i = 0; i < ${FILLER}; i += 1) fetch('/filler/
 
 /** The host example, with `files` (full URLs) changed on the way; every other file as served. */
 async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage>, files: string[], longPage = false): Promise<Proxy> {
-  const host = await open({ url: 'about:blank', waitForButtons: 0, initScript: longPage ? `${recordScripts}\n${fillTimingBuffer}` : recordScripts });
-  if (longPage) await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
+  const host = await open({
+    url: 'about:blank',
+    waitForButtons: 0,
+    initScript: longPage ? `${recordScripts}\n${fillTimingBuffer}` : recordScripts,
+  });
+  if (longPage)
+    await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
   const hits = new Map(files.map((file) => [file, 0]));
   const change = async (route: Route) => {
     const file = route.request().url();
@@ -54,8 +69,13 @@ async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage
   const restore = async () => {
     for (const file of files) await host.context.unroute(file, change);
   };
-  const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}` };
-  await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, { waitUntil: 'domcontentloaded' });
+  const props = {
+    publishableKey: PUBLISHABLE_KEY,
+    sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
+  };
+  await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, {
+    waitUntil: 'domcontentloaded',
+  });
   await host.root().waitFor({ timeout: 15_000 });
   await host.waitForStates(2);
   return { host, hits, restore };
@@ -66,9 +86,9 @@ const timeline = (host: HostPage) => host.page.evaluate(() => document.body.inne
 /** The scripts the remote's own runtime added (webpack marks them `data-webpack="checkout:…"`). */
 const remoteScripts = (host: HostPage) =>
   host.page.evaluate(() =>
-    (window as unknown as { __scripts: Array<{ src: string; integrity: string; crossOrigin: string | null; webpack: string | null }> }).__scripts.filter((s) =>
-      s.webpack?.startsWith('checkout:'),
-    ),
+    (
+      window as unknown as { __scripts: Array<{ src: string; integrity: string; crossOrigin: string | null; webpack: string | null }> }
+    ).__scripts.filter((s) => s.webpack?.startsWith('checkout:')),
   );
 
 async function expectHostWhole(host: HostPage): Promise<void> {
@@ -99,7 +119,9 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
     expect([...hits.values()].some((n) => n > 0)).toBe(true);
     expect(await tampered(host)).toBe(false);
-    expect(await timeline(host)).toMatch(new RegExp(`refused \\(integrity\\): ${files.map((f) => f.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')).join('|')}`));
+    expect(await timeline(host)).toMatch(
+      new RegExp(`refused \\(integrity\\): ${files.map((f) => f.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')).join('|')}`),
+    );
     await expectHostWhole(host);
     // Redirect mode never needs the dialog: the person pays as if nothing happened.
     await expectDom(host, { state: 'resolved', error: null, alert: null });
@@ -112,7 +134,13 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     const files = await chunksOf('./DialogInFlow');
     const { host } = await openBehindProxy(open, files, true);
     await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
-    const timing = await host.page.evaluate((chunks) => ({ entries: performance.getEntriesByType('resource').length, chunk: chunks.flatMap((c) => performance.getEntriesByName(c)).length }), files);
+    const timing = await host.page.evaluate(
+      (chunks) => ({
+        entries: performance.getEntriesByType('resource').length,
+        chunk: chunks.flatMap((c) => performance.getEntriesByName(c)).length,
+      }),
+      files,
+    );
     expect(timing).toEqual({ entries: 250, chunk: 0 });
     expect(await tampered(host)).toBe(false);
     await expectHostWhole(host);
@@ -125,8 +153,13 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
     let asked = 0;
     for (const file of files) await host.context.route(file, (route) => (asked++, route.abort('connectionrefused')));
-    const props = { publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}` };
-    await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, { waitUntil: 'domcontentloaded' });
+    const props = {
+      publishableKey: PUBLISHABLE_KEY,
+      sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
+    };
+    await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, {
+      waitUntil: 'domcontentloaded',
+    });
     await host.root().waitFor({ timeout: 15_000 });
     // Asked for as a script at idle, then again by the classifier (src/core/chunkRefusal.ts, its own chunk, fetched on the failure).
     await host.waitUntil(() => asked >= 2, 'the dialog chunk asked for at idle, then again by the classifier');
@@ -147,7 +180,13 @@ e2eSuite('A chunk of the remote whose bytes changed', () => {
     expect(await host.errorCodes()).toEqual(['script_integrity_failed']);
     const [error] = (await host.events()).filter((e) => e.kind === 'error');
     expect(error).toMatchObject({ message: expect.stringMatching(/^Integrity refused: http:\/\/\S+\.js$/) });
-    await expectDom(host, { state: 'resolved', error: 'script_integrity_failed', busy: 'false', disabled: false, alert: MESSAGES.script_integrity_failed });
+    await expectDom(host, {
+      state: 'resolved',
+      error: 'script_integrity_failed',
+      busy: 'false',
+      disabled: false,
+      alert: MESSAGES.script_integrity_failed,
+    });
     expect(host.checkoutNavigations).toEqual([]);
     expect(host.sessionRequests).toEqual([]); // nothing of the click's code ran: no session was asked for
     expect(await tampered(host)).toBe(false);

@@ -32,12 +32,18 @@ e2eSuite('the release inventory', () => {
     expect(inventory.sequence).toBe(Math.floor(builtAt / 1000));
     expect(Date.parse(inventory.expires) - builtAt).toBe(180 * 86_400_000);
     expect(inventory.release).toEqual(manifest.metaData.release);
-    expect(inventory.thirdParty).toEqual([{ url: STRIPE_JS_URL, integrity: null, why: expect.stringContaining('without integrity support') }]);
+    expect(inventory.thirdParty).toEqual([
+      { url: STRIPE_JS_URL, integrity: null, why: expect.stringContaining('without integrity support') },
+    ]);
     const paths = inventory.files.map((file) => file.path);
     expect(paths).toEqual([...paths].sort());
     for (const file of inventory.files) {
       const body = await served(file.path);
-      expect({ path: file.path, integrity: sri(body), size: body.length }).toEqual({ path: file.path, integrity: file.integrity, size: file.size });
+      expect({ path: file.path, integrity: sri(body), size: body.length }).toEqual({
+        path: file.path,
+        integrity: file.integrity,
+        size: file.size,
+      });
       expect(file.why).toMatch(/^\S.{10,200}$/);
     }
   });
@@ -56,7 +62,9 @@ e2eSuite('the release inventory', () => {
   });
 
   it('lists every script the remote’s origin serves, and serves no page of its own (a page would run what it names)', async () => {
-    const listed = new Set(((JSON.parse((await served('release-inventory.json')).toString('utf8')) as ReleaseInventory).files).map((file) => file.path));
+    const listed = new Set(
+      (JSON.parse((await served('release-inventory.json')).toString('utf8')) as ReleaseInventory).files.map((file) => file.path),
+    );
     const runnable = readdirSync(e2e.remoteDir!).filter((file) => /\.(m?js|html?)$/.test(file));
     expect(runnable.filter((file) => !listed.has(file))).toEqual([]);
     expect(runnable.filter((file) => /\.html?$/.test(file))).toEqual([]);

@@ -46,11 +46,13 @@ e2eSuite('the button speaks the chosen language', () => {
   it('fits German in a 390 px wide phone layout: nothing overflows the component', async () => {
     const host = await open({ locale: 'de-DE', width: 390, props: failingEmbedded, stripe: 'abort' });
     expect((await shown(host)).alert).toBe(de.script_load_failed);
-    const overflow = await host.root().evaluate((root) =>
-      [root, ...Array.from(root.querySelectorAll('*'))]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
-    );
+    const overflow = await host
+      .root()
+      .evaluate((root) =>
+        [root, ...Array.from(root.querySelectorAll('*'))]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      );
     expect(overflow).toEqual([]);
     if (process.env.E2E_SCREENSHOTS) await host.page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/de-390.png`, fullPage: true });
   });

@@ -27,13 +27,17 @@ async function loadTiming(host: HostPage, waitMs = 15_000): Promise<LoadTiming> 
     const started = performance.now();
     while (!(fired()?.loadEventStart ?? 0) && performance.now() - started < wait) await new Promise((resolve) => setTimeout(resolve, 50));
     const nav = fired();
-    const own = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => new URL(e.name).origin === location.origin);
+    const own = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => new URL(e.name).origin === location.origin,
+    );
     return { load: nav?.loadEventStart || null, ownEnd: Math.max(nav?.responseEnd ?? 0, ...own.map((e) => e.responseEnd)) };
   }, waitMs);
 }
 
 function expectLoadSoonAfterOwn(timing: LoadTiming, what: string): void {
-  process.stderr.write(`load event, ${what}: ${timing.load === null ? 'not fired' : `${Math.round(timing.load)} ms`} (own resources done at ${Math.round(timing.ownEnd)} ms)\n`);
+  process.stderr.write(
+    `load event, ${what}: ${timing.load === null ? 'not fired' : `${Math.round(timing.load)} ms`} (own resources done at ${Math.round(timing.ownEnd)} ms)\n`,
+  );
   expect(timing.load).not.toBeNull();
   expect(timing.load! - timing.ownEnd).toBeLessThan(AFTER_OWN_MS);
 }
@@ -70,7 +74,10 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
     expectLoadSoonAfterOwn(await loadTiming(host), 'element recipe, remote hanging');
     await host.waitForVisible(formButton(host), 'the form that pays');
     // The tag was added after load, and is given up on within the kit's bound.
-    const added = await host.page.evaluate((src) => document.querySelectorAll(`script[src="${src}"]`).length, `${hanging.origin}/checkout-button.js`);
+    const added = await host.page.evaluate(
+      (src) => document.querySelectorAll(`script[src="${src}"]`).length,
+      `${hanging.origin}/checkout-button.js`,
+    );
     expect(added).toBe(1);
   });
 
@@ -105,11 +112,19 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
     const definedAt = async (which: 'before' | 'after'): Promise<number> => {
       const host = await open({ url: 'about:blank', waitForButtons: 0 });
       await host.context.addInitScript(() => {
-        void customElements.whenDefined('checkout-button').then(() => ((window as { __definedAt?: number }).__definedAt = performance.now()));
+        void customElements
+          .whenDefined('checkout-button')
+          .then(() => ((window as { __definedAt?: number }).__definedAt = performance.now()));
       });
-      await host.page.goto(`${e2e.hostUrl}/element/${which === 'before' ? 'tag-in-html.html' : ''}?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { waitUntil: 'domcontentloaded' });
+      await host.page.goto(
+        `${e2e.hostUrl}/element/${which === 'before' ? 'tag-in-html.html' : ''}?remote=${encodeURIComponent(e2e.remoteUrl!)}`,
+        { waitUntil: 'domcontentloaded' },
+      );
       await host
-        .waitUntil(() => host.page.evaluate(() => (window as { __definedAt?: number }).__definedAt !== undefined), '<checkout-button> defined')
+        .waitUntil(
+          () => host.page.evaluate(() => (window as { __definedAt?: number }).__definedAt !== undefined),
+          '<checkout-button> defined',
+        )
         .catch(async (error: Error) => {
           throw new Error(`${which}: ${error.message}\n${await host.diagnose()}`);
         });
@@ -118,9 +133,13 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
       return at;
     };
     const samples: Record<'before' | 'after', number[]> = { before: [], after: [] };
-    for (let round = 0; round < 5; round++) for (const which of round % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) samples[which].push(await definedAt(which));
+    for (let round = 0; round < 5; round++)
+      for (const which of round % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const))
+        samples[which].push(await definedAt(which));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    process.stderr.write(`element defined (median of 5, ms): tag in the HTML ${median(samples.before).toFixed(0)}, preload then tag after load ${median(samples.after).toFixed(0)}\n`);
+    process.stderr.write(
+      `element defined (median of 5, ms): tag in the HTML ${median(samples.before).toFixed(0)}, preload then tag after load ${median(samples.after).toFixed(0)}\n`,
+    );
     // Loopback, a shared 2-core machine: the run waits for `load`, which comes before the file has arrived.
     expect(median(samples.after) - median(samples.before)).toBeLessThan(250);
   }, 120_000);

@@ -73,7 +73,12 @@ nginxSuite('the remote behind nginx (deploy/nginx.conf)', () => {
     ];
     for (const [url, cacheControl] of cases) {
       const { status, headers } = await get(url);
-      const answer = { status, cors: headers['access-control-allow-origin'], corp: headers['cross-origin-resource-policy'], timing: headers['timing-allow-origin'] };
+      const answer = {
+        status,
+        cors: headers['access-control-allow-origin'],
+        corp: headers['cross-origin-resource-policy'],
+        timing: headers['timing-allow-origin'],
+      };
       expect({ url, ...answer, cacheControl: headers['cache-control'] }).toEqual({
         url,
         status: 200,
@@ -97,17 +102,28 @@ nginxSuite('the remote behind nginx (deploy/nginx.conf)', () => {
       expect([plain.headers['content-encoding'], plain.body.equals(raw)]).toEqual([undefined, true]);
 
       const gzip = await get(`${releaseUrl}${file}`, { 'Accept-Encoding': 'gzip' });
-      expect({ file, encoding: gzip.headers['content-encoding'], vary: gzip.headers.vary }).toEqual({ file, encoding: 'gzip', vary: 'Accept-Encoding' });
+      expect({ file, encoding: gzip.headers['content-encoding'], vary: gzip.headers.vary }).toEqual({
+        file,
+        encoding: 'gzip',
+        vary: 'Accept-Encoding',
+      });
       // The very bytes of the build's .gz: served as they are, not compressed on the fly.
       expect(gzip.body.equals(readFileSync(path.join(dist(), `${file}.gz`)))).toBe(true);
 
       if (!brotli) {
-        if (process.env.CI === 'true') throw new Error('no brotli_static module (apt-get install -y libnginx-mod-http-brotli-static) [CI=true]');
-        console.warn(loudBanner(['SKIPPED (brotli): no ngx_http_brotli_static_module', 'apt-get install -y libnginx-mod-http-brotli-static']));
+        if (process.env.CI === 'true')
+          throw new Error('no brotli_static module (apt-get install -y libnginx-mod-http-brotli-static) [CI=true]');
+        console.warn(
+          loudBanner(['SKIPPED (brotli): no ngx_http_brotli_static_module', 'apt-get install -y libnginx-mod-http-brotli-static']),
+        );
         continue;
       }
       const br = await get(`${releaseUrl}${file}`, { 'Accept-Encoding': 'gzip, deflate, br' });
-      expect({ file, encoding: br.headers['content-encoding'], vary: br.headers.vary }).toEqual({ file, encoding: 'br', vary: 'Accept-Encoding' });
+      expect({ file, encoding: br.headers['content-encoding'], vary: br.headers.vary }).toEqual({
+        file,
+        encoding: 'br',
+        vary: 'Accept-Encoding',
+      });
       expect(br.body.equals(readFileSync(path.join(dist(), `${file}.br`)))).toBe(true);
       expect(br.body.length).toBeLessThan(gzip.body.length);
     }
@@ -119,7 +135,12 @@ nginxSuite('the remote behind nginx (deploy/nginx.conf)', () => {
     const fromNginx = host.requests.filter((r) => r.url.startsWith(nginx.origin)).map((r) => r.url.slice(nginx.origin.length));
     expect(fromNginx[0]).toBe('/checkout/stable/mf-manifest.json');
     expect(fromNginx.slice(1).every((p) => p.startsWith(`/checkout/releases/${release.version}/`))).toBe(true);
-    expect(fromNginx).toEqual(expect.arrayContaining([`/checkout/releases/${release.version}/remoteEntry.js`, `/checkout/releases/${release.version}/${buttonChunk}`]));
+    expect(fromNginx).toEqual(
+      expect.arrayContaining([
+        `/checkout/releases/${release.version}/remoteEntry.js`,
+        `/checkout/releases/${release.version}/${buttonChunk}`,
+      ]),
+    );
 
     // Chromium asks for br (over plain http too): it gets the build's brotli files, or gzip without the module.
     const encodingOf = (file: string) => host.responses.find((r) => r.url === `${releaseUrl}${file}`)?.headers['content-encoding'];

@@ -25,8 +25,18 @@ e2eSuite('the return page shows the order as the server reads it from Stripe', (
 
   it.each<[string, (id: string) => Promise<{ returnUrl: string | null }>, 'status' | 'alert', string]>([
     ['paid', (id) => stripeSide().complete(id, 'paid'), 'status', 'Payment received. Thank you!'],
-    ['processing', (id) => stripeSide().complete(id, 'processing'), 'status', 'Your payment is processing. Your order ships once it clears.'],
-    ['failed', (id) => stripeSide().complete(id, 'failed'), 'alert', 'Your payment failed and nothing was charged. Please try another payment method.'],
+    [
+      'processing',
+      (id) => stripeSide().complete(id, 'processing'),
+      'status',
+      'Your payment is processing. Your order ships once it clears.',
+    ],
+    [
+      'failed',
+      (id) => stripeSide().complete(id, 'failed'),
+      'alert',
+      'Your payment failed and nothing was charged. Please try another payment method.',
+    ],
     ['expired', (id) => stripeSide().expire(id), 'alert', 'This checkout expired before payment. Nothing was charged.'],
   ])('%s', async (outcome, move, role, text) => {
     const host = await open(order('redirect'));

@@ -3,7 +3,16 @@
 // runs, the page stays whole with its fallback, the refusal reaches the page's monitoring, and the
 // untouched release goes all the way to Stripe Checkout.
 import { e2e, e2eSuite, EXPECTED_BROWSER_NOISE, PUBLISHABLE_KEY, useBrowser, usePages, type HostPage } from './support/harness';
-import { buildPublisherKey, INVENTORY, integrityOf, newPublisher, ReleaseCdn, routePinnedPages, TAMPERED, type Publisher } from './support/releaseCdn';
+import {
+  buildPublisherKey,
+  INVENTORY,
+  integrityOf,
+  newPublisher,
+  ReleaseCdn,
+  routePinnedPages,
+  TAMPERED,
+  type Publisher,
+} from './support/releaseCdn';
 import { readFileSync } from 'node:fs';
 import { TEST_PUBLIC_KEY_FILE } from '../../release/signing';
 import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
@@ -22,7 +31,13 @@ const WITHOUT_ED25519 = `{
 const WITHOUT_WEB_CRYPTO = `Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });`;
 const RELEASE = 'releases/0.1.0/';
 /** What the browser prints when it refuses a script by its integrity, and the failed loads that follow. */
-const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /RUNTIME-00[38]/, /checkout\/mount/, /ReleaseRefused|release inventory|did not load with its integrity/];
+const REFUSAL_NOISE = [
+  ...EXPECTED_BROWSER_NOISE,
+  /Failed to find a valid digest in the 'integrity' attribute/,
+  /RUNTIME-00[38]/,
+  /checkout\/mount/,
+  /ReleaseRefused|release inventory|did not load with its integrity/,
+];
 
 e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   const browser = useBrowser();
@@ -54,7 +69,13 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
     if (options.init) await host.page.addInitScript(options.init);
     await site.route(host.context);
     await routePinnedPages(host.context, e2e.hostUrl!);
-    const query = new URLSearchParams({ props: JSON.stringify({ publishableKey: PUBLISHABLE_KEY, sessionEndpoint: `${SESSION_PATH}?key=${host.sessionKey}&seq=ok`, children: 'Pay 12.00 €' }) });
+    const query = new URLSearchParams({
+      props: JSON.stringify({
+        publishableKey: PUBLISHABLE_KEY,
+        sessionEndpoint: `${SESSION_PATH}?key=${host.sessionKey}&seq=ok`,
+        children: 'Pay 12.00 €',
+      }),
+    });
     if (trust === 'pinned') {
       query.set('remote', `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}mf-manifest.json`);
       query.set('inventoryIntegrity', integrityOf(site.files.get(`${RELEASE}${INVENTORY}`)!));
@@ -68,14 +89,20 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   }
 
   /** The page's own form that pays without any script: there until the button is, and for good after a refusal. */
-  const payForm = (host: HostPage) => host.page.locator('form.checkout-fallback[action="/api/checkout-sessions"]').getByRole('button', { name: 'Pay 12.00 €' });
+  const payForm = (host: HostPage) =>
+    host.page.locator('form.checkout-fallback[action="/api/checkout-sessions"]').getByRole('button', { name: 'Pay 12.00 €' });
 
   const reports = (host: HostPage) =>
-    host.requests.filter((r) => new URL(r.url).pathname === REPORT_PATH).map((r) => JSON.parse(r.body ?? '{}') as { reason: string; url: string });
+    host.requests
+      .filter((r) => new URL(r.url).pathname === REPORT_PATH)
+      .map((r) => JSON.parse(r.body ?? '{}') as { reason: string; url: string });
 
   async function expectRefused(host: HostPage, reason: string, file: string): Promise<void> {
     // The page's catch: loadRemote failed, the form stays.
-    await host.waitUntil(() => host.consoleErrors().some((text) => !/^Failed to (load|find)/.test(text)), 'the failed load, logged by the page');
+    await host.waitUntil(
+      () => host.consoleErrors().some((text) => !/^Failed to (load|find)/.test(text)),
+      'the failed load, logged by the page',
+    );
     await host.waitUntil(() => reports(host).length > 0, 'the refusal reported to the page’s monitoring');
     expect(reports(host)).toEqual([expect.objectContaining({ reason, url: `${CONFIGURED_REMOTE_ORIGIN}/${file}` })]);
     expect(await host.page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
@@ -85,35 +112,44 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
     await host.expectNoPageErrors(REFUSAL_NOISE);
   }
 
-  it.each<Trust>(['pinned', 'channel'])('the untouched release (%s): every script of it runs with its integrity, the button reaches Stripe Checkout, nothing is reported', async (trust) => {
-    const site = await cdn();
-    const host = await openPinned(site, trust);
-    await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
-    const button = host.page.locator('[data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
-    expect(await payForm(host).count()).toBe(0); // the button took the form's place
-    await button.click();
-    await host.waitForCheckout();
-    expect(reports(host)).toEqual([]);
-    expect(site.asked).toEqual(expect.arrayContaining([`${RELEASE}${INVENTORY}`, `${RELEASE}remoteEntry.js`]));
-  });
+  it.each<Trust>(['pinned', 'channel'])(
+    'the untouched release (%s): every script of it runs with its integrity, the button reaches Stripe Checkout, nothing is reported',
+    async (trust) => {
+      const site = await cdn();
+      const host = await openPinned(site, trust);
+      await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
+      const button = host.page.locator('[data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
+      expect(await payForm(host).count()).toBe(0); // the button took the form's place
+      await button.click();
+      await host.waitForCheckout();
+      expect(reports(host)).toEqual([]);
+      expect(site.asked).toEqual(expect.arrayContaining([`${RELEASE}${INVENTORY}`, `${RELEASE}remoteEntry.js`]));
+    },
+  );
 
-  it.each<Trust>(['pinned', 'channel'])('the entry changed (%s): it never runs, the form stays, file-integrity is reported', async (trust) => {
-    const site = await cdn();
-    site.change(`${RELEASE}remoteEntry.js`, (body) => TAMPERED + body);
-    const host = await openPinned(site, trust);
-    await expectRefused(host, 'file-integrity', `${RELEASE}remoteEntry.js`);
-  });
+  it.each<Trust>(['pinned', 'channel'])(
+    'the entry changed (%s): it never runs, the form stays, file-integrity is reported',
+    async (trust) => {
+      const site = await cdn();
+      site.change(`${RELEASE}remoteEntry.js`, (body) => TAMPERED + body);
+      const host = await openPinned(site, trust);
+      await expectRefused(host, 'file-integrity', `${RELEASE}remoteEntry.js`);
+    },
+  );
 
-  it.each<Trust>(['pinned', 'channel'])('the manifest changed to name another entry (%s): nothing of it is requested, the form stays, file-integrity is reported', async (trust) => {
-    const site = await cdn();
-    site.files.set(`${RELEASE}evil.js`, Buffer.from(TAMPERED));
-    site.change(`${RELEASE}mf-manifest.json`, (body) => body.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"'));
-    expect(site.files.get(`${RELEASE}mf-manifest.json`)!.toString()).toContain('"evil.js"');
-    const host = await openPinned(site, trust);
-    await expectRefused(host, 'file-integrity', `${RELEASE}mf-manifest.json`);
-    expect(site.asked).not.toContain(`${RELEASE}evil.js`);
-    expect(site.asked).not.toContain(`${RELEASE}remoteEntry.js`);
-  });
+  it.each<Trust>(['pinned', 'channel'])(
+    'the manifest changed to name another entry (%s): nothing of it is requested, the form stays, file-integrity is reported',
+    async (trust) => {
+      const site = await cdn();
+      site.files.set(`${RELEASE}evil.js`, Buffer.from(TAMPERED));
+      site.change(`${RELEASE}mf-manifest.json`, (body) => body.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"'));
+      expect(site.files.get(`${RELEASE}mf-manifest.json`)!.toString()).toContain('"evil.js"');
+      const host = await openPinned(site, trust);
+      await expectRefused(host, 'file-integrity', `${RELEASE}mf-manifest.json`);
+      expect(site.asked).not.toContain(`${RELEASE}evil.js`);
+      expect(site.asked).not.toContain(`${RELEASE}remoteEntry.js`);
+    },
+  );
 
   it('the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the form stays, file-integrity is reported', async () => {
     const site = await cdn();
@@ -135,7 +171,9 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
 
   it('the channel moved to a release signed with another key, whose entry was changed: it never runs, unknown-key is reported', async () => {
     const site = await cdn();
-    await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) => files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())));
+    await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) =>
+      files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())),
+    );
     site.setChannel('stable', '0.1.1');
     const host = await openPinned(site, 'channel');
     await expectRefused(host, 'unknown-key', `releases/0.1.1/${INVENTORY}`);
@@ -143,7 +181,8 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   });
 
   /** The build's own sequence (the release 0.1.0 the channel starts on). */
-  const builtSequence = (site: ReleaseCdn) => (JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as { sequence: number }).sequence;
+  const builtSequence = (site: ReleaseCdn) =>
+    (JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as { sequence: number }).sequence;
 
   it('a key rotation without a flag day: a page that trusts the old and the new key runs the release the old key signed, then the next one the new key signed', async () => {
     const site = await cdn();
@@ -159,7 +198,11 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   });
 
   it.each([
-    ['a rollback: the channel moved back to a release below the sequence the page holds', 'sequence', (sequence: number) => ({ sequence: sequence - 1 })],
+    [
+      'a rollback: the channel moved back to a release below the sequence the page holds',
+      'sequence',
+      (sequence: number) => ({ sequence: sequence - 1 }),
+    ],
     ['an expired release', 'expired', () => ({ expires: '2026-01-01T00:00:00.000Z' })],
     ["another product's release signed by the same key", 'product', () => ({ product: 'invoices' })],
   ])('%s: nothing of it runs, the form stays, %s is reported', async (_, reason, terms) => {
@@ -180,17 +223,25 @@ e2eSuite('a pinned or verified release of the remote, in Chromium', () => {
   it('a browser without Ed25519 in Web Crypto (Safari before 17, Firefox before 129, Chromium before 137) verifies the release and runs it', async () => {
     const site = await cdn();
     const host = await openPinned(site, 'channel', { init: WITHOUT_ED25519 });
-    expect(await host.page.evaluate(() => crypto.subtle.importKey('raw', new Uint8Array(32), 'Ed25519', false, ['verify']).then(() => 'imported', (e: Error) => e.name))).toBe(
-      'NotSupportedError',
-    );
+    expect(
+      await host.page.evaluate(() =>
+        crypto.subtle.importKey('raw', new Uint8Array(32), 'Ed25519', false, ['verify']).then(
+          () => 'imported',
+          (e: Error) => e.name,
+        ),
+      ),
+    ).toBe('NotSupportedError');
     await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
     expect(reports(host)).toEqual([]);
   });
 
-  it.each<Trust>(['channel', 'pinned'])('a page without Web Crypto (%s; e.g. served over http): unsupported is reported, never signature, and the form stays', async (trust) => {
-    const site = await cdn();
-    const host = await openPinned(site, trust, { init: WITHOUT_WEB_CRYPTO });
-    await expectRefused(host, 'unsupported', `${RELEASE}${INVENTORY}`);
-    expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
-  });
+  it.each<Trust>(['channel', 'pinned'])(
+    'a page without Web Crypto (%s; e.g. served over http): unsupported is reported, never signature, and the form stays',
+    async (trust) => {
+      const site = await cdn();
+      const host = await openPinned(site, trust, { init: WITHOUT_WEB_CRYPTO });
+      await expectRefused(host, 'unsupported', `${RELEASE}${INVENTORY}`);
+      expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+    },
+  );
 });

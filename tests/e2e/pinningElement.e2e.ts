@@ -7,13 +7,20 @@ import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
 import { INVENTORY, ReleaseCdn, routePinnedPages, TAMPERED } from './support/releaseCdn';
 
 const RELEASE = 'releases/0.1.0/';
-const REFUSAL_NOISE = [...EXPECTED_BROWSER_NOISE, /Failed to find a valid digest in the 'integrity' attribute/, /<checkout-button> could not load/];
+const REFUSAL_NOISE = [
+  ...EXPECTED_BROWSER_NOISE,
+  /Failed to find a valid digest in the 'integrity' attribute/,
+  /<checkout-button> could not load/,
+];
 
 /** The page's placeholder, filled from the release's inventory as a host fills it from its copy; or the attribute left out. */
 function fillFrom(site: ReleaseCdn, withIntegrity = true) {
-  const inventory = JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as { files: Array<{ path: string; integrity: string }> };
+  const inventory = JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as {
+    files: Array<{ path: string; integrity: string }>;
+  };
   const integrity = inventory.files.find((file) => file.path === 'checkout-button.js')!.integrity;
-  return (html: string) => (withIntegrity ? html.replace('{checkout-button.js}', integrity) : html.replace(' integrity="{checkout-button.js}"', ''));
+  return (html: string) =>
+    withIntegrity ? html.replace('{checkout-button.js}', integrity) : html.replace(' integrity="{checkout-button.js}"', '');
 }
 
 e2eSuite('<checkout-button> pinned by integrity, in Chromium', () => {
@@ -33,14 +40,17 @@ e2eSuite('<checkout-button> pinned by integrity, in Chromium', () => {
   }
 
   const tampered = (host: HostPage) => host.page.evaluate(() => (window as { __tampered?: boolean }).__tampered);
-  const reports = (host: HostPage) => host.requests.filter((r) => r.url.endsWith('/monitoring/refused-script')).map((r) => JSON.parse(r.body ?? '{}') as { url: string });
+  const reports = (host: HostPage) =>
+    host.requests.filter((r) => r.url.endsWith('/monitoring/refused-script')).map((r) => JSON.parse(r.body ?? '{}') as { url: string });
 
   async function expectChildrenStay(host: HostPage): Promise<void> {
     await host.page.waitForLoadState('load');
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // what could still run has had its chance
     expect(await tampered(host)).toBeUndefined();
     expect(await host.page.locator('checkout-button').evaluate((element) => element.shadowRoot === null)).toBe(true);
-    await expect(host.page.locator('checkout-button form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible()).resolves.toBe(true);
+    await expect(
+      host.page.locator('checkout-button form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible(),
+    ).resolves.toBe(true);
     await host.expectNoPageErrors(REFUSAL_NOISE);
   }
 
@@ -60,7 +70,9 @@ e2eSuite('<checkout-button> pinned by integrity, in Chromium', () => {
   });
 
   it('a chunk the tag adds changed: the integrity the tag holds for it refuses it, it never runs, the page’s form stays, the failed script is reported', async () => {
-    const { host, site } = await openElement((site) => site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body));
+    const { host, site } = await openElement((site) =>
+      site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body),
+    );
     const chunk = site.find(RELEASE, /^checkout-button\.element\./);
     await expectChildrenStay(host);
     expect(site.asked).toContain(chunk);

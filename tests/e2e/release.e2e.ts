@@ -9,7 +9,9 @@ e2eSuite('the release a host runs', () => {
   const open = usePages(browser);
 
   it("is in the manifest's metaData and in checkout/stripeScript's remoteRelease, the same", async () => {
-    const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as { metaData: { release: unknown; buildInfo: { buildVersion: string } } };
+    const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as {
+      metaData: { release: unknown; buildInfo: { buildVersion: string } };
+    };
     const { version } = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(manifest.metaData.release).toEqual({
       name: 'checkout',

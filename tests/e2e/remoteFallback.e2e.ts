@@ -33,7 +33,12 @@ async function takeDown(host: HostPage, target: Target, failure: Failure): Promi
   const handler = async (route: Route) => {
     hits++;
     if (failure === 'hang') return; // never answers
-    await route.fulfill({ status: failure, contentType: 'text/plain', body: `down (${failure})`, headers: { 'Access-Control-Allow-Origin': '*' } });
+    await route.fulfill({
+      status: failure,
+      contentType: 'text/plain',
+      body: `down (${failure})`,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    });
   };
   await host.context.route(url, handler);
   return { hits: () => hits };
@@ -44,7 +49,10 @@ const payForm = (host: HostPage) => host.page.locator('form.checkout-fallback').
 
 /** The host example's own report that the remote failed (its `onRemoteError`, recorded by the demo). */
 async function remoteFailure(host: HostPage): Promise<string> {
-  return host.waitUntil(async () => (await host.events()).find((e) => e.kind === 'remote')?.message ?? '', 'the slot’s report of the failed remote');
+  return host.waitUntil(
+    async () => (await host.events()).find((e) => e.kind === 'remote')?.message ?? '',
+    'the slot’s report of the failed remote',
+  );
 }
 
 e2eSuite('The remote down, in the host example: the form pays', () => {
@@ -75,19 +83,22 @@ e2eSuite('The remote down, in the host example: the form pays', () => {
     { target: 'entry', failure: 'hang' },
   ];
 
-  it.each(cases)('the $target answering $failure → the form stays once the slot gave up, and a click on it pays', async ({ target, failure }) => {
-    // The remote goes down before the page asks for it.
-    const host = await open({ url: 'about:blank', waitForButtons: 0 });
-    const down = await takeDown(host, target, failure);
-    await host.page.goto(hostExampleUrl(), { waitUntil: 'domcontentloaded' });
+  it.each(cases)(
+    'the $target answering $failure → the form stays once the slot gave up, and a click on it pays',
+    async ({ target, failure }) => {
+      // The remote goes down before the page asks for it.
+      const host = await open({ url: 'about:blank', waitForButtons: 0 });
+      const down = await takeDown(host, target, failure);
+      await host.page.goto(hostExampleUrl(), { waitUntil: 'domcontentloaded' });
 
-    await host.waitForVisible(payForm(host), 'the form');
-    await remoteFailure(host);
-    expect(await payForm(host).isVisible()).toBe(true);
-    expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
-    expect(down.hits()).toBeGreaterThanOrEqual(1);
-    expect(host.stripeRequests).toEqual([]); // nothing of the button ran
-    expect(host.pageErrors).toEqual([]);
-    await expectFormPays(host, payForm(host), e2e.stripeApiUrl!);
-  });
+      await host.waitForVisible(payForm(host), 'the form');
+      await remoteFailure(host);
+      expect(await payForm(host).isVisible()).toBe(true);
+      expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
+      expect(down.hits()).toBeGreaterThanOrEqual(1);
+      expect(host.stripeRequests).toEqual([]); // nothing of the button ran
+      expect(host.pageErrors).toEqual([]);
+      await expectFormPays(host, payForm(host), e2e.stripeApiUrl!);
+    },
+  );
 });

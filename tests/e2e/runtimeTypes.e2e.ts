@@ -26,13 +26,20 @@ const maybe = env.available ? describe : describe.skip;
 maybe('types for a host that registers the remote at runtime', () => {
   beforeAll(() => {
     rmSync(TYPES, { recursive: true, force: true });
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', path.join(FIXTURE, 'webpack.config.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', CHECKOUT_URL: env.remoteUrl, E2E_OUT: path.join(E2E_TMP, 'runtime-types-host') },
-      encoding: 'utf8',
-      timeout: 110_000,
-    });
-    if (result.status !== 0) throw new Error(`the runtime types host did not build (${result.error ?? `exit ${result.status}`}):\n${result.stderr}\n${result.stdout}`);
+    const result = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '-c', path.join(FIXTURE, 'webpack.config.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', CHECKOUT_URL: env.remoteUrl, E2E_OUT: path.join(E2E_TMP, 'runtime-types-host') },
+        encoding: 'utf8',
+        timeout: 110_000,
+      },
+    );
+    if (result.status !== 0)
+      throw new Error(
+        `the runtime types host did not build (${result.error ?? `exit ${result.status}`}):\n${result.stderr}\n${result.stdout}`,
+      );
   }, 120_000);
 
   it('its production build downloads the types, and its code compiles: correct usage passes, each @ts-expect-error is a real error', () => {

@@ -1,5 +1,15 @@
 // Loading Stripe.js in Chromium, against the production remote in the production host example. js.stripe.com is answered by Playwright routes (stand-in, abort, silence).
-import { BUTTON_LABEL, MESSAGES, PUBLISHABLE_KEY, STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages, type TagLogEntry } from './support/harness';
+import {
+  BUTTON_LABEL,
+  MESSAGES,
+  PUBLISHABLE_KEY,
+  STRIPE_JS,
+  e2eSuite,
+  expectDom,
+  useBrowser,
+  usePages,
+  type TagLogEntry,
+} from './support/harness';
 
 /** For each attempt (tag inserted), how long until the loader marked it timed out. */
 function attemptDurations(log: TagLogEntry[]): number[] {
@@ -188,4 +198,3 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 });
-

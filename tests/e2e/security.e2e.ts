@@ -144,7 +144,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     await host.expectNoPageErrors([]);
   });
 
-  it('a nonce-based strict CSP (\'strict-dynamic\') loads the remote and resolves too', async () => {
+  it("a nonce-based strict CSP ('strict-dynamic') loads the remote and resolves too", async () => {
     const host = await open({ csp: nonceHostCsp() });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);

@@ -23,7 +23,9 @@ e2eSuite('checkout/stripeScript on a page with no React, through the federation 
       const source = path.join(ROOT, 'node_modules/@module-federation', name, 'dist', path.normalize(file));
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(source) });
     });
-    await host.page.goto(`${e2e.hostUrl}/element/no-react.html?remote=${encodeURIComponent(e2e.remoteUrl!)}`, { waitUntil: 'domcontentloaded' });
+    await host.page.goto(`${e2e.hostUrl}/element/no-react.html?remote=${encodeURIComponent(e2e.remoteUrl!)}`, {
+      waitUntil: 'domcontentloaded',
+    });
     const seen = () => host.page.evaluate(() => (window as unknown as { __noReact?: Seen }).__noReact);
     await host.waitUntil(async () => (await seen())?.loaded || (await seen())?.error, 'the module loaded (or its error)');
     const error = (await seen())?.error;

@@ -32,7 +32,9 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     // The remote's chunk policy is created with its first chunk, fetched at idle: it may come after `resolved`.
     await host.page
-      .waitForFunction((name) => (window as unknown as { __policiesCreated: string[] }).__policiesCreated.includes(name), CHUNK_POLICY, { timeout: 5_000 })
+      .waitForFunction((name) => (window as unknown as { __policiesCreated: string[] }).__policiesCreated.includes(name), CHUNK_POLICY, {
+        timeout: 5_000,
+      })
       .catch(() => undefined);
     const seen = await host.page.evaluate(() => {
       const w = window as unknown as { __defaultPolicyUrls: string[]; __policiesCreated: string[] };
@@ -49,7 +51,7 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     await host.expectNoPageErrors([]);
   });
 
-  it('a page that starts enforcing after start-up: the chunks fetched at idle and on the click come through the remote\'s own policy', async () => {
+  it("a page that starts enforcing after start-up: the chunks fetched at idle and on the click come through the remote's own policy", async () => {
     const host = await open({ initScript: HELD_IDLE });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     const chunksBefore = host.requests.filter((r) => r.url.startsWith(e2e.remoteUrl!)).length;
@@ -89,7 +91,10 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
       `(url) => (window.__defaultPolicyUrls.push(url), window.__startedUp && url.startsWith(${JSON.stringify(e2e.remoteUrl)}) ? null : url)`,
     );
     expect(strictDefault).not.toBe(HOST_DEFAULT_POLICY);
-    const host = await open({ csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`, initScript: strictDefault + HELD_IDLE });
+    const host = await open({
+      csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`,
+      initScript: strictDefault + HELD_IDLE,
+    });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     // Counted before the idle callbacks run: the chunks fetched from then on (at idle, or at the
     // click if sooner) can only come through the remote's own policy. Counted after them, the
@@ -118,7 +123,9 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_blocked']);
     const [, rejected] = await host.stateEvents();
-    expect(rejected.message).toMatch(/^Trusted Types blocked https:\/\/js\.stripe\.com\/endive\/stripe\.js: the page does not allow the policy "checkout-stripe-js"/);
+    expect(rejected.message).toMatch(
+      /^Trusted Types blocked https:\/\/js\.stripe\.com\/endive\/stripe\.js: the page does not allow the policy "checkout-stripe-js"/,
+    );
     expect(rejected.message).toContain(`trusted-types ${POLICY}`);
     expect(await host.errorCodes()).toEqual(['script_blocked']);
     await expectDom(host, { state: 'rejected', error: 'script_blocked' });

@@ -20,10 +20,7 @@ async function preloadFromCopy(host: HostPage): Promise<CopyResult> {
       runtime.registerRemotes([{ name: 'checkout_copy', entry: manifestUrl }]);
       const copy = await runtime.loadRemote<StripeScript>('checkout_copy/stripeScript');
       const stateBefore = copy.getStripeScriptState();
-      const [first, second] = await Promise.all([
-        copy.preloadStripe({ publishableKey: key }),
-        copy.preloadStripe({ publishableKey: key }),
-      ]);
+      const [first, second] = await Promise.all([copy.preloadStripe({ publishableKey: key }), copy.preloadStripe({ publishableKey: key })]);
       return { stateBefore, result: first.state, stateAfter: copy.getStripeScriptState(), sameInstance: first.stripe === second.stripe };
     },
     { manifestUrl: e2e.remoteCopyManifestUrl!, key: PUBLISHABLE_KEY },

@@ -38,7 +38,10 @@ maybe('the published types (@mf-types.zip)', () => {
   });
 
   it("the zip's files sit at its top level, one declaration file per exposed module (what the paths entry maps)", () => {
-    const top = zip.getEntries().map((e) => e.entryName).filter((name) => !name.includes('/'));
+    const top = zip
+      .getEntries()
+      .map((e) => e.entryName)
+      .filter((name) => !name.includes('/'));
     expect(top).toEqual(expect.arrayContaining(['CheckoutButton.d.ts', 'mount.d.ts', 'stripeScript.d.ts']));
   });
 

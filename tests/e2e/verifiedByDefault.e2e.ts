@@ -31,7 +31,12 @@ e2eSuite('the host example verifies the remote by default: a changed byte never 
     await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route: Route) => {
       const change = changes.find((c) => new URL(route.request().url()).pathname === `/${c.file}`);
       if (change && 'body' in change) {
-        return route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: change.body });
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/javascript',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: change.body,
+        });
       }
       return answerFromServedRemote(route, { rewrite: change?.edit });
     });

@@ -21,7 +21,18 @@ const wallets = (switches: WalletSwitches = {}, more: OpenOptions = {}, testEndp
 });
 const walletCodes = async (host: HostPage) => (await host.errorCodes()).filter((code) => code.startsWith('wallet'));
 
-type Probe = { __expressCheckout?: { sdks: number; created: number; mounted: number; destroyed: number; confirms: number; paymentFailed: number; secrets: string[]; redirects: string[] } };
+type Probe = {
+  __expressCheckout?: {
+    sdks: number;
+    created: number;
+    mounted: number;
+    destroyed: number;
+    confirms: number;
+    paymentFailed: number;
+    secrets: string[];
+    redirects: string[];
+  };
+};
 const probe = (host: HostPage) => host.page.evaluate(() => (window as Probe).__expressCheckout ?? null);
 
 /** The wallet session requests (POSTs whose body asks for mode "wallets") and the card button's. */
@@ -38,7 +49,9 @@ async function walletsShown(host: HostPage, i = 0, name = 'Express checkout'): P
 
 /** The remote's chunks that carry the wallet row (its telemetry's event name is in it, and nowhere else). */
 function walletChunks(): string[] {
-  return readdirSync(e2e.remoteDir!).filter((f) => f.endsWith('.js') && readFileSync(path.join(e2e.remoteDir!, f), 'utf8').includes('"wallets_ready"'));
+  return readdirSync(e2e.remoteDir!).filter(
+    (f) => f.endsWith('.js') && readFileSync(path.join(e2e.remoteDir!, f), 'utf8').includes('"wallets_ready"'),
+  );
 }
 
 e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', () => {
@@ -144,15 +157,35 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     const confirmWith = (secret: string, redirect?: string) =>
       host.page.evaluate(
         async ([secret, redirect]) => {
-          const stripe = (window as unknown as { Stripe: (key: string) => { initCheckoutElementsSdk: (o: object) => { loadActions: () => Promise<{ type: string; actions: { confirm: (a: object) => Promise<{ type: string }> } }> } } }).Stripe('pk_test_e2eStandInKey');
+          const stripe = (
+            window as unknown as {
+              Stripe: (key: string) => {
+                initCheckoutElementsSdk: (o: object) => {
+                  loadActions: () => Promise<{ type: string; actions: { confirm: (a: object) => Promise<{ type: string }> } }>;
+                };
+              };
+            }
+          ).Stripe('pk_test_e2eStandInKey');
           const loaded = await stripe.initCheckoutElementsSdk({ clientSecret: secret }).loadActions();
-          const confirm = loaded.actions.confirm({ expressCheckoutConfirmEvent: { expressPaymentType: 'google_pay' }, ...(redirect ? { redirect } : {}) });
-          return Promise.race([confirm.then((r) => r.type, (e: Error) => `threw: ${e.message}`), new Promise((r) => setTimeout(() => r('unsettled'), 1_000))]);
+          const confirm = loaded.actions.confirm({
+            expressCheckoutConfirmEvent: { expressPaymentType: 'google_pay' },
+            ...(redirect ? { redirect } : {}),
+          });
+          return Promise.race([
+            confirm.then(
+              (r) => r.type,
+              (e: Error) => `threw: ${e.message}`,
+            ),
+            new Promise((r) => setTimeout(() => r('unsettled'), 1_000)),
+          ]);
         },
         [secret, redirect] as const,
       );
     const newSecret = async () => {
-      const res = await host.page.request.post(`${e2e.hostUrl}${SESSIONS}`, { data: { ...product, mode: 'wallets' }, headers: { 'Idempotency-Key': `stand-in-default-${Math.random()}` } });
+      const res = await host.page.request.post(`${e2e.hostUrl}${SESSIONS}`, {
+        data: { ...product, mode: 'wallets' },
+        headers: { 'Idempotency-Key': `stand-in-default-${Math.random()}` },
+      });
       return ((await res.json()) as { clientSecret: string }).clientSecret;
     };
     expect(await confirmWith(await newSecret(), 'sometimes')).toMatch(/^threw: .*redirect must be/);
@@ -166,7 +199,7 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(new URL(host.page.url()).pathname).toBe('/');
   });
 
-  it('two tabs, each with its wallet session: the tab that paid reads its own order, not the newer tab\'s', async () => {
+  it("two tabs, each with its wallet session: the tab that paid reads its own order, not the newer tab's", async () => {
     const first = await open(wallets({ wallets: ['google_pay'] }));
     await walletsShown(first);
     const paid = sessionOf((await probe(first))!.secrets[0]);
@@ -199,7 +232,9 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(await probe(host)).toMatchObject({ confirms: 1, paymentFailed: 1 });
     expect(await alert.isVisible()).toBe(true);
     // Another try, and this one goes through, in place.
-    await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['apple_pay', 'link'], result: 'success' }));
+    await host.page.evaluate(
+      () => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['apple_pay', 'link'], result: 'success' }),
+    );
     await walletButton(host, 'Link').click();
     await paidInPlace(host, sessionOf((await probe(host))!.secrets[0]));
     await host.expectNoPageErrors();
@@ -208,7 +243,10 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
   it('cancel: back to idle, no error; telemetry says cancel, and nothing personal', async () => {
     const host = await open(wallets({ wallets: ['google_pay'], result: 'cancel' }));
     await host.page.evaluate(async () => {
-      const w = window as unknown as { __telemetry: unknown[]; __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: unknown) => void) => void }> };
+      const w = window as unknown as {
+        __telemetry: unknown[];
+        __loadRemote: (id: string) => Promise<{ subscribeCheckoutEvents: (l: (e: unknown) => void) => void }>;
+      };
       w.__telemetry = [];
       (await w.__loadRemote('checkout/stripeScript')).subscribeCheckoutEvents((event) => w.__telemetry.push(event));
     });
@@ -218,12 +256,20 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(await host.root().getByRole('alert').count()).toBe(0);
     expect(await row(host).getAttribute('data-wallets')).toBe('shown');
     expect(await host.errorCodes()).toEqual([]);
-    await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'decline' }));
+    await host.page.evaluate(
+      () => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'decline' }),
+    );
     await walletButton(host, 'Google Pay').click();
     await host.waitForVisible(host.root().getByRole('alert'), 'the decline');
     // The sheet's cancel follows the decline's alert by a task or more: wait for it, on a busy machine too.
     await host.page
-      .waitForFunction(() => (window as unknown as { __telemetry: Array<{ type: string }> }).__telemetry.filter((e) => e.type.startsWith('wallet_')).length >= 4, null, { timeout: 5_000 })
+      .waitForFunction(
+        () =>
+          (window as unknown as { __telemetry: Array<{ type: string }> }).__telemetry.filter((e) => e.type.startsWith('wallet_')).length >=
+          4,
+        null,
+        { timeout: 5_000 },
+      )
       .catch(() => undefined); // the assertion below names what is missing
     const telemetry = await host.page.evaluate(() => (window as unknown as { __telemetry: Array<Record<string, unknown>> }).__telemetry);
     const walletEvents = telemetry.filter((e) => String(e.type).startsWith('wallet_')).map(({ at: _at, ms: _ms, ...rest }) => rest);
@@ -243,7 +289,9 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await walletButton(host, 'Google Pay').click();
     await host.page.waitForTimeout(200);
     expect(await completions(host)).toEqual([]);
-    await host.page.evaluate(() => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'success' }));
+    await host.page.evaluate(
+      () => ((window as { __stripeWallets?: object }).__stripeWallets = { wallets: ['google_pay'], result: 'success' }),
+    );
     await walletButton(host, 'Google Pay').click();
     await paidInPlace(host, sessionOf((await probe(host))!.secrets[0]));
     await host.expectNoPageErrors();
@@ -288,9 +336,11 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     // The server's sessions last an hour; the button renews 5 minutes before. Just past that point,
     // so the renewal's request is not timed out by the jump (the network answers in real time).
     await host.context.clock.runFor(55 * 60_000 + 2_000);
-    await host.waitUntil(async () => ((await probe(host))?.secrets.length ?? 0) >= 2, 'the renewed element').catch(async (error: Error) => {
-      throw new Error(`${error.message}\n${await host.diagnose()}\nprobe ${JSON.stringify(await probe(host))}`);
-    });
+    await host
+      .waitUntil(async () => ((await probe(host))?.secrets.length ?? 0) >= 2, 'the renewed element')
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await host.diagnose()}\nprobe ${JSON.stringify(await probe(host))}`);
+      });
     const posts = sessionPosts(host, 'wallets');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers['idempotency-key']).not.toBe(posts[0].headers['idempotency-key']);
@@ -329,13 +379,16 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
 
   it('./mount with mode "wallets"', async () => {
     const host = await open(wallets({ wallets: ['google_pay'] }));
-    await host.page.evaluate(async (props) => {
-      const w = window as unknown as { __loadRemote: (id: string) => Promise<{ mount: (el: HTMLElement, p: object) => unknown }> };
-      const target = document.createElement('div');
-      target.id = 'mounted';
-      document.body.append(target);
-      (await w.__loadRemote('checkout/mount')).mount(target, props);
-    }, { publishableKey: 'pk_test_e2eStandInKey', mode: 'wallets', sessionEndpoint: SESSIONS, sessionBody: product });
+    await host.page.evaluate(
+      async (props) => {
+        const w = window as unknown as { __loadRemote: (id: string) => Promise<{ mount: (el: HTMLElement, p: object) => unknown }> };
+        const target = document.createElement('div');
+        target.id = 'mounted';
+        document.body.append(target);
+        (await w.__loadRemote('checkout/mount')).mount(target, props);
+      },
+      { publishableKey: 'pk_test_e2eStandInKey', mode: 'wallets', sessionEndpoint: SESSIONS, sessionBody: product },
+    );
     await host.waitForVisible(host.page.locator('#mounted').getByRole('group', { name: 'Express checkout' }), 'the mounted row');
   });
 });

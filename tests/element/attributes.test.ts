@@ -39,13 +39,30 @@ describe("<checkout-button>'s attributes as props", () => {
 
   it('observes exactly the attributes it maps', () => {
     expect([...OBSERVED_ATTRIBUTES].sort()).toEqual(
-      ['allowed-checkout-origins', 'disabled', 'label', 'load-on', 'load-timeout-ms', 'locale', 'max-load-attempts', 'mode', 'nonce', 'publishable-key', 'session-endpoint', 'session-timeout-ms', 'stripe-account'].sort(),
+      [
+        'allowed-checkout-origins',
+        'disabled',
+        'label',
+        'load-on',
+        'load-timeout-ms',
+        'locale',
+        'max-load-attempts',
+        'mode',
+        'nonce',
+        'publishable-key',
+        'session-endpoint',
+        'session-timeout-ms',
+        'stripe-account',
+      ].sort(),
     );
   });
 
   it('gives undefined for an absent attribute, so removing one clears its prop (and disabled is false)', () => {
     const props = propsFromAttributes(reader({}));
-    expect(Object.entries(props).filter(([, value]) => value !== undefined)).toEqual([['disabled', false], ['stripeOptions', {}]]);
+    expect(Object.entries(props).filter(([, value]) => value !== undefined)).toEqual([
+      ['disabled', false],
+      ['stripeOptions', {}],
+    ]);
     expect('publishableKey' in props && 'children' in props).toBe(true);
   });
 
@@ -60,8 +77,17 @@ describe("<checkout-button>'s attributes as props", () => {
   it('merges the properties, the locale attribute winning over stripeOptions.locale', () => {
     const createSession = async () => ({ url: 'https://checkout.stripe.com/x' });
     const attributes = propsFromAttributes(reader({ 'publishable-key': 'pk_test_abc', locale: 'de' }));
-    const props = elementProps(attributes, { createSession, messages: { buttonLabel: 'Go' }, stripeOptions: { locale: 'fr', stripeAccount: 'acct_1' } });
-    expect(props).toMatchObject({ publishableKey: 'pk_test_abc', createSession, messages: { buttonLabel: 'Go' }, stripeOptions: { locale: 'de', stripeAccount: 'acct_1' } });
+    const props = elementProps(attributes, {
+      createSession,
+      messages: { buttonLabel: 'Go' },
+      stripeOptions: { locale: 'fr', stripeAccount: 'acct_1' },
+    });
+    expect(props).toMatchObject({
+      publishableKey: 'pk_test_abc',
+      createSession,
+      messages: { buttonLabel: 'Go' },
+      stripeOptions: { locale: 'de', stripeAccount: 'acct_1' },
+    });
     expect(elementProps(propsFromAttributes(reader({})), {}).stripeOptions).toBeUndefined();
   });
 });

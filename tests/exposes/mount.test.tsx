@@ -31,12 +31,17 @@ describe('mount (framework-agnostic)', () => {
 
   it("takes the target's own content (the host's fallback form) out while the button is there, and puts the same nodes back on unmount", async () => {
     const target = document.createElement('div');
-    target.innerHTML = '<form method="post" action="/api/checkout-sessions"><input type="hidden" name="productId" value="p1"><button type="submit">Pay</button></form>';
+    target.innerHTML =
+      '<form method="post" action="/api/checkout-sessions"><input type="hidden" name="productId" value="p1"><button type="submit">Pay</button></form>';
     document.body.appendChild(target);
     const form = target.firstElementChild;
     let handle!: ReturnType<typeof mount>;
     await act(async () => {
-      handle = mount(target, { publishableKey: 'pk_test_mount', createSession: async () => ({ url: 'https://checkout.stripe.com/x' }), children: 'Pay' });
+      handle = mount(target, {
+        publishableKey: 'pk_test_mount',
+        createSession: async () => ({ url: 'https://checkout.stripe.com/x' }),
+        children: 'Pay',
+      });
     });
     expect(target.querySelector('form')).toBeNull();
     expect(target.querySelector('[data-checkout-state]')).not.toBeNull();

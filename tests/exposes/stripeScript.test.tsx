@@ -44,7 +44,11 @@ describe('the exposed stripeScript module', () => {
     expect(stripeOf(a1)).toBe(stripeOf(a2));
     expect(stripeOf(b)).not.toBe(stripeOf(a1));
     expect(stripeOf(aDe)).not.toBe(stripeOf(a1));
-    expect(Stripe.mock.calls).toEqual([['pk_test_a', {}], ['pk_test_b', {}], ['pk_test_a', { locale: 'de' }]]);
+    expect(Stripe.mock.calls).toEqual([
+      ['pk_test_a', {}],
+      ['pk_test_b', {}],
+      ['pk_test_a', { locale: 'de' }],
+    ]);
   });
 
   it('a listener that retries on rejected costs the other listeners no state', async () => {
@@ -52,7 +56,8 @@ describe('the exposed stripeScript module', () => {
     const other: string[] = [];
     subscribeStripeScript((state) => {
       retrying.push(state);
-      if (state === 'rejected' && retrying.filter((s) => s === 'rejected').length === 1) void preloadStripe({ publishableKey: 'pk_test_retry', maxLoadAttempts: 1 });
+      if (state === 'rejected' && retrying.filter((s) => s === 'rejected').length === 1)
+        void preloadStripe({ publishableKey: 'pk_test_retry', maxLoadAttempts: 1 });
     });
     const errors: string[] = [];
     subscribeStripeScript((state, error) => {

@@ -40,7 +40,11 @@ describe('the demo server, offline', () => {
     const sessionId = new URL(url).pathname.split('/').pop()!;
     const page = await fetch(`${base}/demo-checkout?session=${sessionId}`);
     expect(await page.text()).toContain(`value="${sessionId}"`);
-    const paid = await fetch(`${base}/demo-checkout`, { method: 'POST', body: new URLSearchParams({ session: sessionId, outcome: 'paid' }), redirect: 'manual' });
+    const paid = await fetch(`${base}/demo-checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ session: sessionId, outcome: 'paid' }),
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${base}/?session_id=${sessionId}`);
     expect(shipped.filter((line) => line.includes(sessionId))).toEqual([`[demo] order ${sessionId} paid: ship coffee-beans-1kg`]);
@@ -54,7 +58,11 @@ describe('the demo server, offline', () => {
     expect(clientSecret).toMatch(/^cs_test_\w+_secret_\w+$/);
     expect(res.headers.get('set-cookie')).toBeNull();
     const sessionId = clientSecret.split('_secret_')[0];
-    const done = await fetch(`${base}/demo-checkout`, { method: 'POST', body: new URLSearchParams({ session: sessionId, outcome: 'paid' }), redirect: 'manual' });
+    const done = await fetch(`${base}/demo-checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ session: sessionId, outcome: 'paid' }),
+      redirect: 'manual',
+    });
     expect(done.status).toBe(303);
     const status = await fetch(`${base}/api/checkout-session-status?session_id=${sessionId}`);
     expect(await status.json()).toMatchObject({ outcome: 'paid' });
@@ -74,7 +82,11 @@ describe('the demo server, offline', () => {
 
   it("the session switch's failing endpoint, and a webhook without Stripe's signature refused", async () => {
     expect((await createSession('redirect', '?scenario=500')).status).toBe(500);
-    const forged = await fetch(`${base}/api/stripe-webhook`, { method: 'POST', body: '{"type":"checkout.session.completed"}', headers: { 'Stripe-Signature': 't=1,v1=00' } });
+    const forged = await fetch(`${base}/api/stripe-webhook`, {
+      method: 'POST',
+      body: '{"type":"checkout.session.completed"}',
+      headers: { 'Stripe-Signature': 't=1,v1=00' },
+    });
     expect(forged.status).toBe(400);
   });
 });

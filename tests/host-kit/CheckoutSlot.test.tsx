@@ -7,7 +7,11 @@ const Button: CheckoutModule['CheckoutButton'] = ({ children }) => <button type=
 const Broken: CheckoutModule['CheckoutButton'] = () => {
   throw new Error('the remote broke while rendering');
 };
-const checkout = { publishableKey: 'pk_test_1', sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'p1', quantity: 2, mode: 'embedded', cart: { id: 1 } } };
+const checkout = {
+  publishableKey: 'pk_test_1',
+  sessionEndpoint: '/api/checkout-sessions',
+  sessionBody: { productId: 'p1', quantity: 2, mode: 'embedded', cart: { id: 1 } },
+};
 
 /** The slot's form, as the browser would post it: its action and its fields. */
 function postedForm(): { action: string | null; method: string | null; fields: Array<[string, string]>; submit: string } {
@@ -22,13 +26,26 @@ function postedForm(): { action: string | null; method: string | null; fields: A
 }
 
 // A fresh formKey per render of the form (128 random bits): two people behind one address are two sessions.
-const PAYS = { action: '/api/checkout-sessions', method: 'post', fields: [['productId', 'p1'], ['quantity', '2'], ['formKey', expect.stringMatching(/^[0-9a-f]{32}$/)]], submit: 'Pay 12.00 €' };
+const PAYS = {
+  action: '/api/checkout-sessions',
+  method: 'post',
+  fields: [
+    ['productId', 'p1'],
+    ['quantity', '2'],
+    ['formKey', expect.stringMatching(/^[0-9a-f]{32}$/)],
+  ],
+  submit: 'Pay 12.00 €',
+};
 
 describe('the host example’s checkout slot', () => {
   it('while the remote loads, a form that pays (the endpoint, the flat fields of sessionBody, no mode), then the remote’s button in its place', async () => {
     let resolve!: (module: CheckoutModule) => void;
     const load = () => new Promise<CheckoutModule>((r) => (resolve = r));
-    render(<CheckoutSlot {...checkout} load={load}>Pay 12.00 €</CheckoutSlot>);
+    render(
+      <CheckoutSlot {...checkout} load={load}>
+        Pay 12.00 €
+      </CheckoutSlot>,
+    );
     expect(postedForm()).toEqual(PAYS);
     resolve({ CheckoutButton: Button });
     await waitFor(() => expect(document.querySelector('form')).toBeNull());
@@ -37,7 +54,11 @@ describe('the host example’s checkout slot', () => {
 
   it('when the remote does not load, the same form stays (no "unavailable", nothing to retry) and the host hears why', async () => {
     const onRemoteError = jest.fn();
-    render(<CheckoutSlot {...checkout} load={() => Promise.reject(new Error('down'))} onRemoteError={onRemoteError}>Pay 12.00 €</CheckoutSlot>);
+    render(
+      <CheckoutSlot {...checkout} load={() => Promise.reject(new Error('down'))} onRemoteError={onRemoteError}>
+        Pay 12.00 €
+      </CheckoutSlot>,
+    );
     await waitFor(() => expect(onRemoteError).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' })));
     expect(postedForm()).toEqual(PAYS);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -77,12 +98,24 @@ describe('the host example’s checkout slot', () => {
 
   it('each page render gets its own formKey, kept across re-renders (a double submit stays one session)', () => {
     const keyOf = () => new FormData(document.querySelector('form')!).get('formKey');
-    const first = render(<CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    const first = render(
+      <CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>
+        Pay 12.00 €
+      </CheckoutSlot>,
+    );
     const key = keyOf();
-    first.rerender(<CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    first.rerender(
+      <CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>
+        Pay 12.00 €
+      </CheckoutSlot>,
+    );
     expect(keyOf()).toBe(key);
     first.unmount();
-    render(<CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>Pay 12.00 €</CheckoutSlot>);
+    render(
+      <CheckoutSlot {...checkout} load={() => new Promise<CheckoutModule>(() => {})}>
+        Pay 12.00 €
+      </CheckoutSlot>,
+    );
     expect(keyOf()).not.toBe(key);
   });
 });

@@ -56,7 +56,8 @@ describe('runAfterPageLoad', () => {
 });
 
 describe('scriptsAfterPageLoad', () => {
-  const args = (name = 'checkout'): CreateScriptArgs => ({ url: URL_, attrs: { fetchpriority: 'high' }, remoteInfo: { name } }) as unknown as CreateScriptArgs;
+  const args = (name = 'checkout'): CreateScriptArgs =>
+    ({ url: URL_, attrs: { fetchpriority: 'high' }, remoteInfo: { name } }) as unknown as CreateScriptArgs;
 
   it('makes the script the runtime would have made when the plugin gives none, and hands the runtime a long bound of its own', () => {
     readyState('loading');

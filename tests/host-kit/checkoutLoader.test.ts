@@ -3,7 +3,11 @@ import { RUNTIME_003 } from '@module-federation/error-codes';
 const mockLoadRemote = jest.fn();
 const mockRegisterRemotes = jest.fn();
 const mockRegisterPlugins = jest.fn();
-jest.mock('@module-federation/runtime', () => ({ loadRemote: mockLoadRemote, registerRemotes: mockRegisterRemotes, registerPlugins: mockRegisterPlugins }));
+jest.mock('@module-federation/runtime', () => ({
+  loadRemote: mockLoadRemote,
+  registerRemotes: mockRegisterRemotes,
+  registerPlugins: mockRegisterPlugins,
+}));
 
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { describeFailure, loadCheckout, registerCheckout, type RemotePolicy } from '@checkout/host-kit';

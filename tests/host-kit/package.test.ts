@@ -32,11 +32,13 @@ it('is @checkout/host-kit at the version its CHANGELOG names last, with types be
 it('packs every file its exports name, and no source or test', () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'host-kit-'));
   try {
-    const [{ files }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: KIT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [
-      { files: Array<{ path: string }> },
-    ];
+    const [{ files }] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: KIT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    ) as [{ files: Array<{ path: string }> }];
     const packed = new Set(files.map((file) => file.path));
-    const named = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : [target.types, target.default]));
+    const named = Object.values(manifest.exports).flatMap((target) =>
+      typeof target === 'string' ? [target] : [target.types, target.default],
+    );
     for (const file of named) expect(packed).toContain(file.replace(/^\.\//, ''));
     expect([...packed].filter((file) => file.startsWith('src/') || file.endsWith('.tsx'))).toEqual([]);
     expect(packed).toContain('CHANGELOG.md');

@@ -16,7 +16,8 @@ export interface Publisher {
 export async function publisherKeys(): Promise<Publisher> {
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const publicKey = Buffer.from(await webcrypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
-  const sign = async (bytes: Uint8Array) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64');
+  const sign = async (bytes: Uint8Array) =>
+    Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64');
   return { publicKey, keyId: keyIdOf(publicKey), sign };
 }
 

@@ -84,7 +84,9 @@ describe('a release inventory the page trusts', () => {
     const byNext = await signed(next, { sequence: 11 });
     expect((await trustedInventory(URL_, buffer(byOld.inventory), both, byOld.signature)).sequence).toBe(10);
     expect((await trustedInventory(URL_, buffer(byNext.inventory), both, byNext.signature)).sequence).toBe(11);
-    expect(await refusal(trustedInventory(URL_, buffer(byOld.inventory), { publisherKeys: [next.publicKey] }, byOld.signature))).toBe('unknown-key');
+    expect(await refusal(trustedInventory(URL_, buffer(byOld.inventory), { publisherKeys: [next.publicKey] }, byOld.signature))).toBe(
+      'unknown-key',
+    );
   });
 
   it('refuses another product, an expired release and a lower sequence, each with its own reason', async () => {
@@ -99,7 +101,16 @@ describe('a release inventory the page trusts', () => {
     expect(await check({ expires: '2029-12-31T23:59:59Z' })).toBe('expired');
     expect(await check({ expires: 'never' })).toBe('expired');
     expect(await check({ sequence: 49 })).toBe('sequence');
-    expect(await refusal(trustedInventory(URL_, buffer(inventoryOf(FILES, { keyId: publisher.keyId, product: 'invoices' })), { ...trust, product: 'invoices' }, (await signed(publisher, { product: 'invoices' })).signature))).toBe('accepted');
+    expect(
+      await refusal(
+        trustedInventory(
+          URL_,
+          buffer(inventoryOf(FILES, { keyId: publisher.keyId, product: 'invoices' })),
+          { ...trust, product: 'invoices' },
+          (await signed(publisher, { product: 'invoices' })).signature,
+        ),
+      ),
+    ).toBe('accepted');
   });
 
   it('refuses the committed test key outside development: signed with it, or trusted by the page', async () => {
@@ -107,15 +118,21 @@ describe('a release inventory the page trusts', () => {
     const byTest = inventoryOf(FILES, { keyId: TEST_KEY_ID });
     expect(await refusal(trustedInventory(URL_, buffer(byTest), { publisherKeys: [TEST_PUBLIC_KEY] }, 'x'))).toBe('test-key');
     const { inventory, signature } = await signed(publisher);
-    expect(await refusal(trustedInventory(URL_, buffer(inventory), { publisherKeys: [publisher.publicKey, TEST_PUBLIC_KEY] }, signature))).toBe('test-key');
+    expect(
+      await refusal(trustedInventory(URL_, buffer(inventory), { publisherKeys: [publisher.publicKey, TEST_PUBLIC_KEY] }, signature)),
+    ).toBe('test-key');
     expect(await refusal(trustedInventory(URL_, buffer(byTest), { inventoryIntegrity: integrityOf(byTest) }))).toBe('test-key');
-    expect(await refusal(trustedInventory(URL_, buffer(byTest), { inventoryIntegrity: integrityOf(byTest), development: true }))).toBe('accepted');
+    expect(await refusal(trustedInventory(URL_, buffer(byTest), { inventoryIntegrity: integrityOf(byTest), development: true }))).toBe(
+      'accepted',
+    );
   });
 
   it('refuses an inventory of a schema it does not know (the previous schema 1 included), as format', async () => {
     const publisher = await publisherKeys();
     for (const text of [JSON.stringify({ schema: 1, files: [] }), JSON.stringify({ schema: 3, files: [] }), 'not json']) {
-      expect(await refusal(trustedInventory(URL_, buffer(text), { publisherKeys: [publisher.publicKey] }, await publisher.sign(encode(text))))).toBe('format');
+      expect(
+        await refusal(trustedInventory(URL_, buffer(text), { publisherKeys: [publisher.publicKey] }, await publisher.sign(encode(text)))),
+      ).toBe('format');
     }
   });
 
@@ -143,8 +160,14 @@ describe('a release inventory the page trusts', () => {
 
   it('checks a file against the inventory by its absolute URL: listed and equal, changed, or not listed', async () => {
     const files = integrityByUrl(JSON.parse(inventoryOf(FILES)), 'https://cdn.example/checkout/releases/0.1.0/');
-    await expect(checkFile(files, 'https://cdn.example/checkout/releases/0.1.0/remoteEntry.js', buffer('entry()'))).resolves.toBeUndefined();
-    expect(await refusal(checkFile(files, 'https://cdn.example/checkout/releases/0.1.0/remoteEntry.js', buffer('entry();')))).toBe('file-integrity');
-    expect(await refusal(checkFile(files, 'https://cdn.example/checkout/releases/0.2.0/remoteEntry.js', buffer('entry()')))).toBe('not-inventoried');
+    await expect(
+      checkFile(files, 'https://cdn.example/checkout/releases/0.1.0/remoteEntry.js', buffer('entry()')),
+    ).resolves.toBeUndefined();
+    expect(await refusal(checkFile(files, 'https://cdn.example/checkout/releases/0.1.0/remoteEntry.js', buffer('entry();')))).toBe(
+      'file-integrity',
+    );
+    expect(await refusal(checkFile(files, 'https://cdn.example/checkout/releases/0.2.0/remoteEntry.js', buffer('entry()')))).toBe(
+      'not-inventoried',
+    );
   });
 });

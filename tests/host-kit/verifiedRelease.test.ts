@@ -24,7 +24,10 @@ type Hooks = {
 async function release(files: Files, extra: Record<string, string> = {}) {
   const publisher = await publisherKeys();
   const inventory = inventoryOf(files, { keyId: publisher.keyId });
-  const site: Record<string, string> = { [`${RELEASE}release-inventory.json`]: inventory, [`${RELEASE}release-inventory.json.sig`]: await publisher.sign(new TextEncoder().encode(inventory)) };
+  const site: Record<string, string> = {
+    [`${RELEASE}release-inventory.json`]: inventory,
+    [`${RELEASE}release-inventory.json.sig`]: await publisher.sign(new TextEncoder().encode(inventory)),
+  };
   for (const [path, body] of Object.entries(files)) site[RELEASE + path] = body;
   Object.assign(site, extra);
   return { publisher, inventory, site };
@@ -47,7 +50,11 @@ function plugin(trust: ReleaseTrust, site: Record<string, string>) {
   return { hooks, reports, asked };
 }
 
-const FILES: Files = { 'mf-manifest.json': manifestOf(), 'remoteEntry.js': 'entry()', '__federation_expose_CheckoutButton.1a.js': 'button()' };
+const FILES: Files = {
+  'mf-manifest.json': manifestOf(),
+  'remoteEntry.js': 'entry()',
+  '__federation_expose_CheckoutButton.1a.js': 'button()',
+};
 
 describe('verifiedRelease, the runtime plugin', () => {
   it('a pinned release: the manifest is handed over with its files under the release URL, and the entry and preloads carry their integrity', async () => {
@@ -62,8 +69,16 @@ describe('verifiedRelease, the runtime plugin', () => {
       'anonymous',
       'high',
     ]);
-    const link = hooks.createLink({ url: `${RELEASE}__federation_expose_CheckoutButton.1a.js`, attrs: { rel: 'preload', as: 'script' }, remoteInfo: REMOTE })!;
-    expect([link.href, link.rel, link.integrity]).toEqual([`${RELEASE}__federation_expose_CheckoutButton.1a.js`, 'preload', integrityOf('button()')]);
+    const link = hooks.createLink({
+      url: `${RELEASE}__federation_expose_CheckoutButton.1a.js`,
+      attrs: { rel: 'preload', as: 'script' },
+      remoteInfo: REMOTE,
+    })!;
+    expect([link.href, link.rel, link.integrity]).toEqual([
+      `${RELEASE}__federation_expose_CheckoutButton.1a.js`,
+      'preload',
+      integrityOf('button()'),
+    ]);
     expect(reports).toEqual([]);
   });
 
@@ -88,15 +103,29 @@ describe('verifiedRelease, the runtime plugin', () => {
     const { hooks, reports, asked } = plugin({ publisherKeys: [publisher.publicKey] }, site);
     const manifest = await (await hooks.fetch(`${CDN}stable/mf-manifest.json`, {}, REMOTE))!.json();
     expect(manifest.metaData.publicPath).toBe(RELEASE);
-    expect(asked).toEqual(expect.arrayContaining([`${RELEASE}release-inventory.json`, `${RELEASE}release-inventory.json.sig`, `${RELEASE}mf-manifest.json`]));
+    expect(asked).toEqual(
+      expect.arrayContaining([`${RELEASE}release-inventory.json`, `${RELEASE}release-inventory.json.sig`, `${RELEASE}mf-manifest.json`]),
+    );
     expect(hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })!.integrity).toBe(integrityOf('entry()'));
     expect(reports).toEqual([]);
   });
 
   it.each([
-    ['a manifest that differs from the inventory', (site: Record<string, string>) => (site[`${RELEASE}mf-manifest.json`] += ' '), 'file-integrity'],
-    ['an inventory whose signature is not the publisher key’s', (site: Record<string, string>) => (site[`${RELEASE}release-inventory.json`] += ' '), 'signature'],
-    ['a channel that names a release on another origin', (site: Record<string, string>) => (site[`${CDN}stable/mf-manifest.json`] = manifestOf('https://evil.example/checkout/')), 'channel'],
+    [
+      'a manifest that differs from the inventory',
+      (site: Record<string, string>) => (site[`${RELEASE}mf-manifest.json`] += ' '),
+      'file-integrity',
+    ],
+    [
+      'an inventory whose signature is not the publisher key’s',
+      (site: Record<string, string>) => (site[`${RELEASE}release-inventory.json`] += ' '),
+      'signature',
+    ],
+    [
+      'a channel that names a release on another origin',
+      (site: Record<string, string>) => (site[`${CDN}stable/mf-manifest.json`] = manifestOf('https://evil.example/checkout/')),
+      'channel',
+    ],
   ])('refuses %s: the manifest fetch fails, it is reported, and no script is allowed', async (_, change, reason) => {
     const { publisher, site } = await release(FILES, { [`${CDN}stable/mf-manifest.json`]: manifestOf(RELEASE) });
     change(site);

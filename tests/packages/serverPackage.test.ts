@@ -14,7 +14,12 @@ import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/st
 
 const ROOT = path.resolve(__dirname, '../..');
 let dir: string;
-let pkg: { name: string; version: string; exports: Record<string, string | { types: string; default: string }>; dependencies: Record<string, string> };
+let pkg: {
+  name: string;
+  version: string;
+  exports: Record<string, string | { types: string; default: string }>;
+  dependencies: Record<string, string>;
+};
 let standIn: StripeApiStandIn;
 
 beforeAll(async () => {
@@ -30,7 +35,8 @@ afterAll(() => standIn?.close());
 /** Node with the repository's node_modules standing in for what npm would install beside the package. */
 const nodeEnv = { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') };
 
-const files = (at: string): string[] => readdirSync(at).flatMap((name) => (statSync(path.join(at, name)).isDirectory() ? files(path.join(at, name)) : [path.join(at, name)]));
+const files = (at: string): string[] =>
+  readdirSync(at).flatMap((name) => (statSync(path.join(at, name)).isDirectory() ? files(path.join(at, name)) : [path.join(at, name)]));
 
 describe('@checkout/server, packed', () => {
   it('has JavaScript and declarations for ., ./node, ./express and ./fastify, and no TypeScript sources', () => {
@@ -51,19 +57,35 @@ describe('@checkout/server, packed', () => {
       }
     }
     expect([...required].sort()).toEqual(Object.keys(pkg.dependencies).sort());
-    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['stripe', 'pg', '@electric-sql/pglite', '@remix-run/node-fetch-server', 'proxy-addr']));
+    expect(Object.keys(pkg.dependencies)).toEqual(
+      expect.arrayContaining(['stripe', 'pg', '@electric-sql/pglite', '@remix-run/node-fetch-server', 'proxy-addr']),
+    );
   });
 
   it('states its release: the name, the version, the commit it was built from', () => {
     const script = `const { serverRelease } = require(${JSON.stringify(path.join(dir, 'dist/server/index.js'))}); console.log(JSON.stringify(serverRelease))`;
-    const release = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: nodeEnv, encoding: 'utf8' })) as Record<string, string>;
-    expect(release).toMatchObject({ name: '@checkout/server', version: pkg.version, commit: expect.stringMatching(/^[0-9a-f]{40}(-dirty)?$/) });
+    const release = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: nodeEnv, encoding: 'utf8' })) as Record<
+      string,
+      string
+    >;
+    expect(release).toMatchObject({
+      name: '@checkout/server',
+      version: pkg.version,
+      commit: expect.stringMatching(/^[0-9a-f]{40}(-dirty)?$/),
+    });
     expect(new Date(release.builtAt).getTime()).toBeGreaterThan(0);
   });
 
   it('its standalone server starts with plain node and creates a session', async () => {
     const child = spawn(process.execPath, [path.join(dir, 'dist/server/main.js')], {
-      env: { ...nodeEnv, STRIPE_SECRET_KEY: 'sk_test_package', STRIPE_API_URL: standIn.url, DATABASE_URL: 'memory://', EXIT_WITH_STDIN: '1', PORT: '0' },
+      env: {
+        ...nodeEnv,
+        STRIPE_SECRET_KEY: 'sk_test_package',
+        STRIPE_API_URL: standIn.url,
+        DATABASE_URL: 'memory://',
+        EXIT_WITH_STDIN: '1',
+        PORT: '0',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     try {

@@ -10,7 +10,10 @@ const manifest = {
 describe('channelManifest', () => {
   it("points the channel at the release's directory, keeping everything else of the release's manifest", () => {
     const channel = channelManifest(manifest, 'https://cdn.example.com/checkout/releases/0.2.0');
-    expect(channel).toEqual({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.example.com/checkout/releases/0.2.0/' } });
+    expect(channel).toEqual({
+      ...manifest,
+      metaData: { ...manifest.metaData, publicPath: 'https://cdn.example.com/checkout/releases/0.2.0/' },
+    });
     expect(manifest.metaData.publicPath).toBe('auto'); // the release's own manifest is left as it is
   });
 

@@ -8,7 +8,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { keyIdOf as keyIdInPage, SIGNATURE_ALGORITHM, SIGNATURE_KEY, TEST_KEY_ID } from '../../packages/host-kit/src/release/releaseFormat';
-import { keyIdOf, loadSigningKey, releaseTerms, runSigningKey, signBytes, signingKey, TEST_KEY_FILE, TEST_PUBLIC_KEY_FILE } from '../../release/signing';
+import {
+  keyIdOf,
+  loadSigningKey,
+  releaseTerms,
+  runSigningKey,
+  signBytes,
+  signingKey,
+  TEST_KEY_FILE,
+  TEST_PUBLIC_KEY_FILE,
+} from '../../release/signing';
 
 let dir: string;
 beforeAll(() => {
@@ -29,7 +38,9 @@ describe('the signing key of a production build', () => {
   });
 
   it('fails without one, and given the committed test key, unless the build says it is a development build', () => {
-    expect(() => signingKey({})).toThrow(/A production build signs its release inventory with the publisher's key: set CHECKOUT_SIGNING_KEY/);
+    expect(() => signingKey({})).toThrow(
+      /A production build signs its release inventory with the publisher's key: set CHECKOUT_SIGNING_KEY/,
+    );
     expect(() => signingKey({ CHECKOUT_SIGNING_KEY: TEST_KEY_FILE })).toThrow(/is the committed TEST KEY/);
     expect(signingKey({ CHECKOUT_DEVELOPMENT_BUILD: '1' })).toMatchObject({ keyId: TEST_KEY_ID, isTestKey: true });
     expect(signingKey({ CHECKOUT_DEVELOPMENT_BUILD: '1', CHECKOUT_SIGNING_KEY: TEST_KEY_FILE }).isTestKey).toBe(true);
@@ -57,13 +68,19 @@ describe('the signing key of a production build', () => {
   it('signs a sequence (the build time in seconds by default) and an expiry (180 days by default)', () => {
     const signer = loadSigningKey(TEST_KEY_FILE);
     const builtAt = '2026-11-27T00:00:00.000Z';
-    expect(releaseTerms(signer, builtAt, {})).toEqual({ keyId: TEST_KEY_ID, sequence: Date.parse(builtAt) / 1000, expires: '2027-05-26T00:00:00.000Z' });
+    expect(releaseTerms(signer, builtAt, {})).toEqual({
+      keyId: TEST_KEY_ID,
+      sequence: Date.parse(builtAt) / 1000,
+      expires: '2027-05-26T00:00:00.000Z',
+    });
     expect(releaseTerms(signer, builtAt, { CHECKOUT_RELEASE_SEQUENCE: '42', CHECKOUT_RELEASE_VALID_DAYS: '1' })).toEqual({
       keyId: TEST_KEY_ID,
       sequence: 42,
       expires: '2026-11-28T00:00:00.000Z',
     });
-    expect(() => releaseTerms(signer, builtAt, { CHECKOUT_RELEASE_SEQUENCE: '-1' })).toThrow('CHECKOUT_RELEASE_SEQUENCE must be a whole number');
+    expect(() => releaseTerms(signer, builtAt, { CHECKOUT_RELEASE_SEQUENCE: '-1' })).toThrow(
+      'CHECKOUT_RELEASE_SEQUENCE must be a whole number',
+    );
   });
 });
 

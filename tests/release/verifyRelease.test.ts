@@ -96,7 +96,6 @@ afterAll(async () => {
 const trust = (more: Partial<VerifyOptions> = {}): VerifyOptions => ({ publisherKeys: [publisher.publicKey], ...more });
 const releaseUrl = () => `${server.url}/releases/9.9.9/`;
 
-
 describe('verifyRelease', () => {
   it('finds no drift in the release as built: the signature and every file, in every encoding, match', async () => {
     const check = await verifyRelease(releaseUrl(), trust());
@@ -118,7 +117,9 @@ describe('verifyRelease', () => {
     changed.set('remoteEntry.js [br]', brotliCompressSync(`${FILES['remoteEntry.js']}alert(1)`));
     const { drift, matched } = await verifyRelease(releaseUrl(), trust());
     expect(matched).toBe(3);
-    expect(drift).toEqual([{ path: 'remoteEntry.js', encoding: 'br', problem: expect.stringMatching(/^is \d+ bytes, the inventory says \d+$/) }]);
+    expect(drift).toEqual([
+      { path: 'remoteEntry.js', encoding: 'br', problem: expect.stringMatching(/^is \d+ bytes, the inventory says \d+$/) },
+    ]);
   });
 
   it('names the encoding that drifted: a changed identity copy alone (its .gz and .br untouched)', async () => {
@@ -128,13 +129,21 @@ describe('verifyRelease', () => {
   });
 
   it('names a changed gzip copy of the inventory itself', async () => {
-    changed.set('release-inventory.json [gzip]', gzipSync(readFileSync(at('release-inventory.json'), 'utf8').replace('"a test"', '"a tesT"')));
+    changed.set(
+      'release-inventory.json [gzip]',
+      gzipSync(readFileSync(at('release-inventory.json'), 'utf8').replace('"a test"', '"a tesT"')),
+    );
     const { drift } = await verifyRelease(releaseUrl(), trust());
-    expect(drift).toEqual([{ path: 'release-inventory.json', encoding: 'gzip', problem: expect.stringMatching(/^differs from the identity copy/) }]);
+    expect(drift).toEqual([
+      { path: 'release-inventory.json', encoding: 'gzip', problem: expect.stringMatching(/^differs from the identity copy/) },
+    ]);
   });
 
   it('names a script the manifest asks hosts to load that the inventory does not list', async () => {
-    const manifest = { ...MANIFEST, exposes: [{ path: './CheckoutButton', assets: { js: { sync: ['545.0123456789.js', 'skimmer.js'], async: [] } } }] };
+    const manifest = {
+      ...MANIFEST,
+      exposes: [{ path: './CheckoutButton', assets: { js: { sync: ['545.0123456789.js', 'skimmer.js'], async: [] } } }],
+    };
     changed.set('mf-manifest.json', JSON.stringify(manifest));
     const { drift } = await verifyRelease(releaseUrl(), trust());
     expect(drift).toEqual([
@@ -154,11 +163,15 @@ describe('verifyRelease', () => {
       { path: 'release-inventory.json', reason: 'sequence', problem: expect.stringContaining('below the minimum 1001') },
     ]);
     changed.set('release-inventory.json', readFileSync(at('release-inventory.json'), 'utf8').replace('"a test"', '"a tesT"'));
-    expect((await verifyRelease(releaseUrl(), trust())).drift.map((d) => [d.path, d.reason])).toEqual([['release-inventory.json.sig', 'signature']]);
+    expect((await verifyRelease(releaseUrl(), trust())).drift.map((d) => [d.path, d.reason])).toEqual([
+      ['release-inventory.json.sig', 'signature'],
+    ]);
     changed.clear();
     const testKey = loadSigningKey(TEST_KEY_FILE);
     serveSignedBy(testKey);
-    expect((await verifyRelease(releaseUrl(), trust({ publisherKeys: [testKey.publicKey] }))).drift.map((d) => d.reason)).toEqual(['test-key']);
+    expect((await verifyRelease(releaseUrl(), trust({ publisherKeys: [testKey.publicKey] }))).drift.map((d) => d.reason)).toEqual([
+      'test-key',
+    ]);
     expect((await verifyRelease(releaseUrl(), trust({ publisherKeys: [testKey.publicKey], development: true }))).drift).toEqual([]);
   });
 
@@ -168,13 +181,20 @@ describe('verifyRelease', () => {
     expect(check).toMatchObject({ releaseUrl: releaseUrl(), matched: 4, drift: [] });
     changed.set('remoteEntry.js', `${FILES['remoteEntry.js']} `);
     expect((await verifyRelease(`${server.url}/stable/`, trust())).drift).toEqual([
-      { path: 'remoteEntry.js', problem: `is ${FILES['remoteEntry.js'].length + 1} bytes, the inventory says ${FILES['remoteEntry.js'].length}` },
+      {
+        path: 'remoteEntry.js',
+        problem: `is ${FILES['remoteEntry.js'].length + 1} bytes, the inventory says ${FILES['remoteEntry.js'].length}`,
+      },
     ]);
     changed.delete('remoteEntry.js');
     const skimming = { ...MANIFEST, exposes: [{ path: './CheckoutButton', assets: { js: { sync: ['skimmer.js'], async: [] } } }] };
     changed.set('/stable/mf-manifest.json', JSON.stringify(channelManifest(skimming, releaseUrl())));
     expect((await verifyRelease(`${server.url}/stable/mf-manifest.json`, trust())).drift).toEqual([
-      { path: `${server.url}/stable/mf-manifest.json`, reason: 'channel', problem: `is not the manifest of the release it names (${releaseUrl()}) with its publicPath` },
+      {
+        path: `${server.url}/stable/mf-manifest.json`,
+        reason: 'channel',
+        problem: `is not the manifest of the release it names (${releaseUrl()}) with its publicPath`,
+      },
       { path: 'skimmer.js', problem: 'named by the manifest (exposed ./CheckoutButton) but not in the inventory' },
     ]);
   });
@@ -185,8 +205,11 @@ describe('npm run verify-release', () => {
   const cli = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       const options = { cwd: ROOT, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } };
-      execFile(process.execPath, ['-r', 'ts-node/register', path.join(ROOT, 'release/verifyReleaseCli.ts'), ...args], options, (error, stdout, stderr) =>
-        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['-r', 'ts-node/register', path.join(ROOT, 'release/verifyReleaseCli.ts'), ...args],
+        options,
+        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       );
     });
 

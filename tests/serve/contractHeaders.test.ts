@@ -11,7 +11,11 @@ import webpackConfig from '../../webpack.config';
 
 describe("the remote's headers outside nginx", () => {
   it('include Timing-Allow-Origin, so a host page can read what each remote file cost', () => {
-    expect(CORS_HEADERS).toEqual({ 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Timing-Allow-Origin': '*' });
+    expect(CORS_HEADERS).toEqual({
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Timing-Allow-Origin': '*',
+    });
   });
 
   it('are the dev server’s, for the remote and for checkout-button.js (one server for both builds)', () => {
@@ -33,7 +37,13 @@ describe("the remote's headers outside nginx", () => {
       ]) {
         const res = await fetch(`${server.url}/${file}`);
         expect(cacheControlFor(file)).toBe(cacheControl);
-        expect({ file, status: res.status, tao: res.headers.get('timing-allow-origin'), cors: res.headers.get('access-control-allow-origin'), cache: res.headers.get('cache-control') }).toEqual({
+        expect({
+          file,
+          status: res.status,
+          tao: res.headers.get('timing-allow-origin'),
+          cors: res.headers.get('access-control-allow-origin'),
+          cache: res.headers.get('cache-control'),
+        }).toEqual({
           file,
           status: 200,
           tao: '*',

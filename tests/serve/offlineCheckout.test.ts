@@ -33,7 +33,11 @@ describe('npm run serve:offline', () => {
   it("the button's session: CORS for the host's page, a URL on this server's stand-in page the button may go to, paid and reported", async () => {
     const preflight = await fetch(`${offline.url}/api/checkout-sessions`, {
       method: 'OPTIONS',
-      headers: { Origin: HOST_PAGE, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+      headers: {
+        Origin: HOST_PAGE,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
@@ -71,7 +75,10 @@ describe('npm run serve:offline', () => {
   });
 
   it('a page of another origin gets no CORS, and its form is refused 403', async () => {
-    const preflight = await fetch(`${offline.url}/api/checkout-sessions`, { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(`${offline.url}/api/checkout-sessions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const posted = await fetch(`${offline.url}/api/checkout-sessions`, {
       method: 'POST',

@@ -76,7 +76,12 @@ function answersTheThree(base: () => string) {
     const response = await fetch(`${base()}/api/checkout-sessions`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'User-Agent': `adapter-${Math.random()}` },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        'Sec-Fetch-Mode': 'navigate',
+        'User-Agent': `adapter-${Math.random()}`,
+      },
       body: new URLSearchParams({ productId: 'coffee-beans-1kg', formKey: `adapter-form-${Math.random()}` }).toString(),
     });
     expect(response.status).toBe(303);
@@ -92,10 +97,22 @@ function answersTheThree(base: () => string) {
       metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
     });
     // Indented and with a key order no parser would keep: only the received bytes carry the signature.
-    const payload = JSON.stringify({ type: 'checkout.session.completed', id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', data: { object: { ...session, status: 'complete', payment_status: 'paid' } } }, null, 3);
+    const payload = JSON.stringify(
+      {
+        type: 'checkout.session.completed',
+        id: `evt_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+      },
+      null,
+      3,
+    );
     const response = await fetch(`${base()}/api/stripe-webhook`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      },
       body: payload,
     });
     expect(response.status).toBe(200);
@@ -145,14 +162,28 @@ describe('Express 5, express.json() and express.urlencoded() mounted before the 
   answersTheThree(() => served.url);
 
   it("the app's own routes keep their parsers", async () => {
-    const response = await fetch(`${served.url}/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' });
+    const response = await fetch(`${served.url}/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(await response.json()).toEqual({ parsed: { a: 1 } });
   });
 });
 
 describe('Express 5, a slow body with the parsers on', () => {
   it('is answered 408 by the routes within their time, the connection closed, never left to a parser', async () => {
-    const slow = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/return', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, bodyTimeoutMs: 300, log: () => {} });
+    const slow = createCheckoutHandlers({
+      stripe,
+      catalog: catalogOf(DEMO_PRODUCTS),
+      returnPage: 'https://shop.example/return',
+      orders: store.orders,
+      sessionRequests: store.sessionRequests,
+      fulfil,
+      rateLimit: false,
+      bodyTimeoutMs: 300,
+      log: () => {},
+    });
     const app = express();
     app.use(express.json());
     mountCheckout(app, slow, { bodyTimeoutMs: 300 });
@@ -166,7 +197,9 @@ describe('Express 5, a slow body with the parsers on', () => {
         socket.on('data', (chunk) => (received += chunk.toString()));
         socket.on('error', () => {});
         socket.on('close', () => resolve(received));
-        socket.write('POST /api/checkout-sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: express-slow-0001\r\nContent-Length: 100\r\n\r\n{"product');
+        socket.write(
+          'POST /api/checkout-sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: express-slow-0001\r\nContent-Length: 100\r\n\r\n{"product',
+        );
         setTimeout(() => socket.destroy(), 3_000);
       });
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
@@ -193,7 +226,9 @@ describe('Express 5, the middleware alone after a parser (not the documented way
       });
       expect(response.status).toBe(500);
       expect(Date.now() - started).toBeLessThan(1_000);
-      expect(logged.at(-1)).toMatch(/A body parser read \/api\/checkout-sessions before the checkout routes.*mountCheckout\(app, handlers\)/);
+      expect(logged.at(-1)).toMatch(
+        /A body parser read \/api\/checkout-sessions before the checkout routes.*mountCheckout\(app, handlers\)/,
+      );
     } finally {
       await served.close();
     }
@@ -234,9 +269,17 @@ describe('the client address behind proxies (Node adapter)', () => {
     expect(() => trustProxyFromEnv({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
   });
 
-  async function addressSeen(trustProxy: ReturnType<typeof trustProxyFromEnv>, forwardedFor?: string, warn: (m: string) => void = () => {}) {
+  async function addressSeen(
+    trustProxy: ReturnType<typeof trustProxyFromEnv>,
+    forwardedFor?: string,
+    warn: (m: string) => void = () => {},
+  ) {
     let seen = '';
-    const served = await listen(http.createServer(toNodeListener(async (_request, { clientAddress }) => ((seen = clientAddress), new Response('ok')), { trustProxy, warn })));
+    const served = await listen(
+      http.createServer(
+        toNodeListener(async (_request, { clientAddress }) => ((seen = clientAddress), new Response('ok')), { trustProxy, warn }),
+      ),
+    );
     try {
       await fetch(served.url, { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} });
       return seen;
@@ -259,7 +302,11 @@ describe('the client address behind proxies (Node adapter)', () => {
     const warnings: string[] = [];
     const warn = (message: string) => warnings.push(message);
     let seen = '';
-    const served = await listen(http.createServer(toNodeListener(async (_request, { clientAddress }) => ((seen = clientAddress), new Response('ok')), { trustProxy: false, warn })));
+    const served = await listen(
+      http.createServer(
+        toNodeListener(async (_request, { clientAddress }) => ((seen = clientAddress), new Response('ok')), { trustProxy: false, warn }),
+      ),
+    );
     try {
       await fetch(served.url);
       expect(warnings).toEqual([]);

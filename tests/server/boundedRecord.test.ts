@@ -21,11 +21,20 @@ it('a database that never answers: the fallback after the bound, counted and log
 it('while it fails: the others go without at once; one probe per bound; an answer ends it, said once', async () => {
   const lines: string[] = [];
   const bound = recordBound(200, (line) => lines.push(line));
-  await withinBound(bound, 'r', () => Promise.reject(new Error('ECONNREFUSED')), () => 'fallback');
+  await withinBound(
+    bound,
+    'r',
+    () => Promise.reject(new Error('ECONNREFUSED')),
+    () => 'fallback',
+  );
   let asked = 0;
   const answer = async () => (asked++, 'recorded');
   const started = performance.now();
-  expect(await Promise.all([1, 2, 3].map(() => withinBound(bound, 'r', answer, () => 'fallback')))).toEqual(['fallback', 'fallback', 'fallback']);
+  expect(await Promise.all([1, 2, 3].map(() => withinBound(bound, 'r', answer, () => 'fallback')))).toEqual([
+    'fallback',
+    'fallback',
+    'fallback',
+  ]);
   expect(performance.now() - started).toBeLessThan(100);
   expect(asked).toBe(0); // within the bound of the failure: no probe yet
   await sleep(250);
@@ -40,11 +49,23 @@ it('while it fails: the others go without at once; one probe per bound; an answe
 
 it('one probe at a time: a slow probe makes the others go without rather than wait', async () => {
   const bound = recordBound(300, () => {});
-  await withinBound(bound, 'r', () => Promise.reject(new Error('down')), () => 'fallback');
+  await withinBound(
+    bound,
+    'r',
+    () => Promise.reject(new Error('down')),
+    () => 'fallback',
+  );
   await sleep(350);
   const probe = withinBound(bound, 'r', never, () => 'probe gave up');
   const started = performance.now();
-  expect(await withinBound(bound, 'r', async () => 'recorded', () => 'fallback')).toBe('fallback');
+  expect(
+    await withinBound(
+      bound,
+      'r',
+      async () => 'recorded',
+      () => 'fallback',
+    ),
+  ).toBe('fallback');
   expect(performance.now() - started).toBeLessThan(100);
   expect(await probe).toBe('probe gave up');
 });

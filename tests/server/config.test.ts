@@ -9,11 +9,20 @@ const RETURN_PAGE = 'https://shop.example/checkout/return';
 it('the defaults, from an empty environment', () => {
   const config = readServerConfig({}, RETURN_PAGE);
   expect(config.limits).toEqual(DEFAULT_LIMITS);
-  expect(config.database).toMatchObject({ url: undefined, postgres: { connectMs: 1_000, queryMs: 2_000 }, recordTimeoutMs: 1_000, folderWaitMs: DEFAULT_FOLDER_WAIT_MS });
+  expect(config.database).toMatchObject({
+    url: undefined,
+    postgres: { connectMs: 1_000, queryMs: 2_000 },
+    recordTimeoutMs: 1_000,
+    folderWaitMs: DEFAULT_FOLDER_WAIT_MS,
+  });
   expect(config.formOrigins).toEqual(['https://shop.example']);
   expect(config.reconcileEveryMs).toBe(3_600_000);
   expect(config.listen).toEqual({ port: 0, host: '127.0.0.1', trustProxy: false });
-  expect(readServerConfig({ TRUST_PROXY: '2', PORT: '8080' }, RETURN_PAGE).listen).toEqual({ port: 8080, host: '127.0.0.1', trustProxy: 2 });
+  expect(readServerConfig({ TRUST_PROXY: '2', PORT: '8080' }, RETURN_PAGE).listen).toEqual({
+    port: 8080,
+    host: '127.0.0.1',
+    trustProxy: 2,
+  });
 });
 
 it('every bad value is named in one error, whichever part reads it', () => {

@@ -43,14 +43,29 @@ describeEachDatabase('a server process that dies', (driver, databases) => {
   });
 
   const start = async () => {
-    const env = { ...dbEnv, STRIPE_SECRET_KEY: 'sk_test_crash', STRIPE_API_URL: standIn.url, STRIPE_WEBHOOK_SECRET: SECRET, WAREHOUSE_URL: warehouse.url, ORDER_LEASE_MS: String(LEASE_MS) };
+    const env = {
+      ...dbEnv,
+      STRIPE_SECRET_KEY: 'sk_test_crash',
+      STRIPE_API_URL: standIn.url,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      WAREHOUSE_URL: warehouse.url,
+      ORDER_LEASE_MS: String(LEASE_MS),
+    };
     const child = await startServerChild(env);
     children.push(child);
     return child;
   };
   async function paidEvent() {
-    const created = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
-    return { id: created.id, payload: checkoutEvent('checkout.session.completed', { ...created, status: 'complete', payment_status: 'paid' }) };
+    const created = await stripeForStandIn(standIn).checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: 'price_1', quantity: 1 }],
+      success_url: 'https://shop.example/',
+      metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+    });
+    return {
+      id: created.id,
+      payload: checkoutEvent('checkout.session.completed', { ...created, status: 'complete', payment_status: 'paid' }),
+    };
   }
   const deliver = (child: ServerChild, payload: string) => deliverSigned(`${child.url}${CHECKOUT_PATHS.webhook}`, payload, SECRET);
 

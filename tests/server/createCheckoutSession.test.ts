@@ -20,7 +20,16 @@ const logged: string[] = [];
 let store: Awaited<ReturnType<typeof memoryOrders>>;
 
 async function start(stripe: Stripe, rateLimit: ClientLimits | false = false): Promise<Served> {
-  const routes = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: RETURN_PAGE, orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, log: (m) => logged.push(m) });
+  const routes = createCheckoutHandlers({
+    stripe,
+    catalog: catalogOf(DEMO_PRODUCTS),
+    returnPage: RETURN_PAGE,
+    orders: store.orders,
+    sessionRequests: store.sessionRequests,
+    fulfil: async () => {},
+    rateLimit,
+    log: (m) => logged.push(m),
+  });
   return serveRoutes(routes);
 }
 
@@ -94,7 +103,11 @@ describe('POST /api/checkout-sessions', () => {
     expect(reply.expiresAt - before).toBeLessThanOrEqual(sessionParams.WALLET_SESSION_SECONDS + 5);
     const sent = lastSent();
     expect(sent.headers['idempotency-key']).toBe('the-wallet-session-key');
-    expect(sent.params).toMatchObject({ ui_mode: 'elements', return_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`, expires_at: String(reply.expiresAt) });
+    expect(sent.params).toMatchObject({
+      ui_mode: 'elements',
+      return_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`,
+      expires_at: String(reply.expiresAt),
+    });
     expect(sent.params).not.toHaveProperty('success_url');
     expect(sent.params).not.toHaveProperty('cancel_url');
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -160,7 +173,7 @@ describe('POST /api/checkout-sessions', () => {
     expect(standIn.requests.length).toBe(before);
   });
 
-  it('every session is tagged as this integration\'s (metadata.integration), for the webhook and reconcile to know it', async () => {
+  it("every session is tagged as this integration's (metadata.integration), for the webhook and reconcile to know it", async () => {
     await post({ productId: 'coffee-beans-1kg', mode: 'embedded' });
     expect(lastSent().params.metadata).toEqual({ product_id: 'coffee-beans-1kg', integration: DEFAULT_INTEGRATION, quantity: '1' });
   });
@@ -170,7 +183,13 @@ describe('POST /api/checkout-sessions', () => {
     ['an amount instead of a product', 400, { amount: 1, mode: 'redirect' }, {}, /productId/],
     ['a bad mode', 400, { productId: 'coffee-beans-1kg', mode: 'hosted_page' }, {}, /mode must be "redirect", "embedded" or "wallets"/],
     ['a body that is not JSON', 400, '{productId:', {}, /not JSON/],
-    ['a body that is not declared JSON (a form post is answered by the form path)', 415, 'productId: coffee-beans-1kg', { type: 'application/yaml' }, /JSON/],
+    [
+      'a body that is not declared JSON (a form post is answered by the form path)',
+      415,
+      'productId: coffee-beans-1kg',
+      { type: 'application/yaml' },
+      /JSON/,
+    ],
     ['no Idempotency-Key', 400, { productId: 'coffee-beans-1kg', mode: 'redirect' }, { key: '' }, /Idempotency-Key/],
     ['the wrong method', 405, null, { method: 'GET' }, /Use POST/],
   ])('refuses %s with a %i JSON reply, and asks Stripe nothing', async (_name, status, body, options, message) => {
@@ -183,18 +202,24 @@ describe('POST /api/checkout-sessions', () => {
 
   it("a server still sending the retired ui_mode 'embedded' gets no session: the stand-in refuses it as the API does", async () => {
     const current = sessionParams.checkoutSessionParams;
-    const stale = jest.spyOn(sessionParams, 'checkoutSessionParams').mockImplementation((...args) => ({ ...current(...args), ui_mode: 'embedded' }));
+    const stale = jest
+      .spyOn(sessionParams, 'checkoutSessionParams')
+      .mockImplementation((...args) => ({ ...current(...args), ui_mode: 'embedded' }));
     try {
       const res = await post({ productId: 'coffee-beans-1kg', mode: 'embedded' });
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ error: expect.stringContaining('(ui_mode): Invalid ui_mode: must be one of elements, embedded_page, form, or hosted_page') });
+      expect(await res.json()).toEqual({
+        error: expect.stringContaining('(ui_mode): Invalid ui_mode: must be one of elements, embedded_page, form, or hosted_page'),
+      });
     } finally {
       stale.mockRestore();
     }
   });
 
   it('a refused key becomes a readable 502 that names the setting, not the key', async () => {
-    const other = await start(new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 }));
+    const other = await start(
+      new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 }),
+    );
     try {
       const res = await post({ productId: 'coffee-beans-1kg', mode: 'redirect' }, { base: other.url });
       expect(res.status).toBe(502);
@@ -207,12 +232,20 @@ describe('POST /api/checkout-sessions', () => {
   });
 
   it('Stripe refusing a parameter becomes a readable 502 with its reason (here: the stand-in refuses another API version)', async () => {
-    const old = new Stripe('sk_test_standIn', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0, apiVersion: '2025-01-27.acacia' as Stripe.LatestApiVersion });
+    const old = new Stripe('sk_test_standIn', {
+      host: '127.0.0.1',
+      port: standIn.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      apiVersion: '2025-01-27.acacia' as Stripe.LatestApiVersion,
+    });
     const other = await start(old);
     try {
       const res = await post({ productId: 'coffee-beans-1kg', mode: 'embedded' }, { base: other.url });
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ error: expect.stringMatching(/^Stripe refused a parameter while creating the Checkout Session: Invalid Stripe API version/) });
+      expect(await res.json()).toEqual({
+        error: expect.stringMatching(/^Stripe refused a parameter while creating the Checkout Session: Invalid Stripe API version/),
+      });
       expect(logged.at(-1)).toMatch(/Invalid Stripe API version/);
     } finally {
       await other.close();

@@ -34,7 +34,17 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
     db = await openDatabase(await databases.fresh());
     orders = sqlOrders(db);
     // A short lease (renewed every 100 ms) keeps the test in seconds; production's is 30 s.
-    const routes = createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: sqlSessionRequests(db), fulfil, lease: leaseOf(300), webhookSecret: SECRET, log: () => {} });
+    const routes = createCheckoutHandlers({
+      stripe,
+      catalog: catalogOf(DEMO_PRODUCTS),
+      returnPage: 'https://shop.example/',
+      orders,
+      sessionRequests: sqlSessionRequests(db),
+      fulfil,
+      lease: leaseOf(300),
+      webhookSecret: SECRET,
+      log: () => {},
+    });
     server = await serveRoutes(routes);
   }, 60_000);
   afterAll(async () => {
@@ -45,7 +55,12 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
   beforeEach(() => fulfil.mockReset());
 
   async function paidEvent() {
-    const created = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
+    const created = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: 'price_1', quantity: 1 }],
+      success_url: 'https://shop.example/',
+      metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+    });
     const session = { ...created, status: 'complete', payment_status: 'paid' };
     return { id: session.id, payload: checkoutEvent('checkout.session.completed', session) };
   }

@@ -43,41 +43,48 @@ afterEach(async () => {
 afterAll(() => rmSync(template, { recursive: true, force: true }));
 
 const namespaces = unshareAvailable();
-if (!namespaces && process.env.CI !== 'true') console.warn('SKIPPED: the PID-namespace lock tests need root and unshare (util-linux); CI runs them.');
+if (!namespaces && process.env.CI !== 'true')
+  console.warn('SKIPPED: the PID-namespace lock tests need root and unshare (util-linux); CI runs them.');
 const inNamespaces = namespaces || process.env.CI === 'true' ? it : it.skip;
 
-inNamespaces('two processes in separate PID namespaces, both PID 1: the second is refused with a clear error, and every order of the first is there after reopening', async () => {
-  expect(unshareAvailable()).toBe(true); // under CI=true, a machine without unshare fails here
-  const first = start({ namespace: true });
-  expect(await first.next('opened')).toMatchObject({ pid: 1 });
-  const second = start({ namespace: true });
-  const refused = await second.next(['refused', 'opened']);
-  expect(refused).toHaveProperty('refused');
-  expect(refused.pid).toBe(1);
-  expect(refused.refused).toMatch(/open in another process: .* is held by process 1 on .*, which is alive/);
-  expect(await second.exited).toBe(3);
-  first.send('write cs_test_first 40');
-  expect(await first.next('wrote')).toEqual({ wrote: 40 });
-  first.send('close');
-  await first.next('closed');
-  expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(40);
-});
+inNamespaces(
+  'two processes in separate PID namespaces, both PID 1: the second is refused with a clear error, and every order of the first is there after reopening',
+  async () => {
+    expect(unshareAvailable()).toBe(true); // under CI=true, a machine without unshare fails here
+    const first = start({ namespace: true });
+    expect(await first.next('opened')).toMatchObject({ pid: 1 });
+    const second = start({ namespace: true });
+    const refused = await second.next(['refused', 'opened']);
+    expect(refused).toHaveProperty('refused');
+    expect(refused.pid).toBe(1);
+    expect(refused.refused).toMatch(/open in another process: .* is held by process 1 on .*, which is alive/);
+    expect(await second.exited).toBe(3);
+    first.send('write cs_test_first 40');
+    expect(await first.next('wrote')).toEqual({ wrote: 40 });
+    first.send('close');
+    await first.next('closed');
+    expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(40);
+  },
+);
 
-inNamespaces('a holder killed in its namespace stops beating: after the stale time another takes the folder over, with its orders', async () => {
-  const first = start({ namespace: true, ...POLICY });
-  await first.next('opened');
-  first.send('write cs_test_dead 5');
-  await first.next('wrote');
-  first.child.kill('SIGKILL'); // unshare --kill-child takes the namespace's PID 1 with it
-  await first.exited;
-  const startedAt = Date.now();
-  const second = start({ namespace: true, ...POLICY });
-  await second.next('opened');
-  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(POLICY.staleMs);
-  second.send('close');
-  await second.next('closed');
-  expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(5);
-});
+inNamespaces(
+  'a holder killed in its namespace stops beating: after the stale time another takes the folder over, with its orders',
+  async () => {
+    const first = start({ namespace: true, ...POLICY });
+    await first.next('opened');
+    first.send('write cs_test_dead 5');
+    await first.next('wrote');
+    first.child.kill('SIGKILL'); // unshare --kill-child takes the namespace's PID 1 with it
+    await first.exited;
+    const startedAt = Date.now();
+    const second = start({ namespace: true, ...POLICY });
+    await second.next('opened');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(POLICY.staleMs);
+    second.send('close');
+    await second.next('closed');
+    expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(5);
+  },
+);
 
 it('a holder killed in our own PID namespace is taken over at once: its PID is gone, no need to wait out its heartbeat', async () => {
   const slow = { heartbeatMs: 200, staleMs: 60_000 };
@@ -91,7 +98,7 @@ it('a holder killed in our own PID namespace is taken over at once: its PID is g
   await db.close();
 });
 
-it('a frozen holder that was taken over stops writing, and never removes or releases the new owner\'s lock', async () => {
+it("a frozen holder that was taken over stops writing, and never removes or releases the new owner's lock", async () => {
   const folder = path.join(dir, 'orders');
   const frozen = start(POLICY);
   await frozen.next('opened');
@@ -101,7 +108,7 @@ it('a frozen holder that was taken over stops writing, and never removes or rele
   await sleep(POLICY.heartbeatMs * 3);
   const lost: Error[] = [];
   const owner = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY, onLost: (error) => lost.push(error) });
-  const ours = (newestGeneration(ownerFolderOf(folder)))!;
+  const ours = newestGeneration(ownerFolderOf(folder))!;
   frozen.child.kill('SIGCONT');
   expect((await frozen.next('lost')).lost).toMatch(/Lost the lock on .*: (another process took it over|no heartbeat for)/);
   frozen.send('write cs_test_late 3');
@@ -109,7 +116,11 @@ it('a frozen holder that was taken over stops writing, and never removes or rele
   frozen.send('close');
   await frozen.next('closed');
   await sleep(POLICY.heartbeatMs * 5);
-  expect(newestGeneration(ownerFolderOf(folder))).toMatchObject({ generation: ours.generation, released: false, holder: { token: ours.holder!.token } });
+  expect(newestGeneration(ownerFolderOf(folder))).toMatchObject({
+    generation: ours.generation,
+    released: false,
+    holder: { token: ours.holder!.token },
+  });
   expect(lost).toEqual([]);
   await sqlOrders(owner).claim('cs_test_owner', 1_000);
   await owner.close();
@@ -125,10 +136,10 @@ it('two contenders for one stale folder: exactly one takes it over, the other is
   expect(won).toHaveLength(1);
   expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(FolderLockedError) });
   expect(existsSync(path.join(root, '1'))).toBe(false); // swept by the new owner: superseded
-  await (won[0]).value.release();
+  await won[0].value.release();
 });
 
-it('an owner paused past the stale time never writes again on resume, not even what it was asked while paused, and the new owner\'s orders survive its crash', async () => {
+it("an owner paused past the stale time never writes again on resume, not even what it was asked while paused, and the new owner's orders survive its crash", async () => {
   const folder = path.join(dir, 'orders');
   const paused = start(POLICY);
   await paused.next('opened');

@@ -24,7 +24,11 @@ describe('a plain form posted to /api/checkout-sessions', () => {
   });
 
   it('creates a hosted_page session priced from the catalog, whatever price fields the form carries', async () => {
-    const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg', amount: '1', unit_amount: '1', currency: 'jpy' }, person());
+    const res = await postForm(
+      form.server.url,
+      { productId: 'coffee-beans-1kg', amount: '1', unit_amount: '1', currency: 'jpy' },
+      person(),
+    );
     expect(res.status).toBe(303);
     const sent = lastCreate();
     expect(sent.params).toEqual({
@@ -38,17 +42,25 @@ describe('a plain form posted to /api/checkout-sessions', () => {
     expect(sent.headers['idempotency-key']).toMatch(/^form-[0-9a-f-]{36}$/);
   });
 
-  it.each(['redirect', 'embedded', 'wallets'])('mode=%s leads to the hosted page too (a form cannot embed or show wallets)', async (mode) => {
-    const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg', mode }, person());
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    expect(lastCreate().params).toMatchObject({ ui_mode: 'hosted_page' });
-  });
+  it.each(['redirect', 'embedded', 'wallets'])(
+    'mode=%s leads to the hosted page too (a form cannot embed or show wallets)',
+    async (mode) => {
+      const res = await postForm(form.server.url, { productId: 'coffee-beans-1kg', mode }, person());
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(lastCreate().params).toMatchObject({ ui_mode: 'hosted_page' });
+    },
+  );
 
   it('takes the multipart encoding (a form with enctype="multipart/form-data")', async () => {
     const fields = new FormData();
     fields.set('productId', 'coffee-beans-1kg');
-    const res = await fetch(`${form.server.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', redirect: 'manual', headers: { ...person(), 'Sec-Fetch-Site': 'same-origin' }, body: fields });
+    const res = await fetch(`${form.server.url}${CHECKOUT_PATHS.sessions}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...person(), 'Sec-Fetch-Site': 'same-origin' },
+      body: fields,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe((await standInSessions(form.stripe)).at(-1)!.url);
   });

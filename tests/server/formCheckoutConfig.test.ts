@@ -17,15 +17,19 @@ describe('FORM_ALLOWED_ORIGINS', () => {
   });
 
   it('a comma-separated list of origins, a trailing slash and blanks tolerated', () => {
-    expect(formOriginsFromEnv({ FORM_ALLOWED_ORIGINS: 'https://shop.example/, https://www.shop.example:8443,' }, 'https://x.example/')).toEqual([
-      'https://shop.example',
-      'https://www.shop.example:8443',
-    ]);
+    expect(
+      formOriginsFromEnv({ FORM_ALLOWED_ORIGINS: 'https://shop.example/, https://www.shop.example:8443,' }, 'https://x.example/'),
+    ).toEqual(['https://shop.example', 'https://www.shop.example:8443']);
   });
 
-  it.each(['https://shop.example/pay', 'shop.example', 'ftp://shop.example', '*'])('refuses %p at start-up, saying what an origin is', (entry) => {
-    expect(() => formOriginsFromEnv({ FORM_ALLOWED_ORIGINS: entry }, 'https://shop.example/')).toThrow(/is not an origin \(https:\/\/shop\.example, no path\)/);
-  });
+  it.each(['https://shop.example/pay', 'shop.example', 'ftp://shop.example', '*'])(
+    'refuses %p at start-up, saying what an origin is',
+    (entry) => {
+      expect(() => formOriginsFromEnv({ FORM_ALLOWED_ORIGINS: entry }, 'https://shop.example/')).toThrow(
+        /is not an origin \(https:\/\/shop\.example, no path\)/,
+      );
+    },
+  );
 });
 
 describe('the assembled server half', () => {

@@ -29,7 +29,11 @@ describe('a double submit of the plain form', () => {
   it('two posts at once land on one session: the stand-in made one', async () => {
     const who = person();
     const before = await sessionCount();
-    const answers = await Promise.all([postForm(form.server.url, coffee, who), postForm(form.server.url, coffee, who), postForm(form.server.url, coffee, who)]);
+    const answers = await Promise.all([
+      postForm(form.server.url, coffee, who),
+      postForm(form.server.url, coffee, who),
+      postForm(form.server.url, coffee, who),
+    ]);
     expect(answers.map((res) => res.status)).toEqual([303, 303, 303]);
     expect(new Set(answers.map((res) => res.headers.get('location'))).size).toBe(1);
     expect(await sessionCount()).toBe(before + 1);
@@ -52,7 +56,10 @@ describe('a double submit of the plain form', () => {
   it('two posts at once on two instances, while Stripe takes 300 ms: the second waits out the 409 and lands on the one session', async () => {
     const slowStripe = await startStripeApiStandIn({ createLatencyMs: 300 });
     const slow = stripeForStandIn(slowStripe);
-    const [a, b] = await Promise.all([serveFormRoutes({ stripe: slow, db: form.store.db }), serveFormRoutes({ stripe: slow, db: form.store.db })]);
+    const [a, b] = await Promise.all([
+      serveFormRoutes({ stripe: slow, db: form.store.db }),
+      serveFormRoutes({ stripe: slow, db: form.store.db }),
+    ]);
     try {
       const who = person();
       const answers = await Promise.all([postForm(a.url, coffee, who), postForm(b.url, coffee, who)]);
@@ -66,17 +73,20 @@ describe('a double submit of the plain form', () => {
     }
   });
 
-  it.each<['complete' | 'expire']>([['complete'], ['expire']])('once the session is over (%s), the next submit makes a new one, and replays that', async (end) => {
-    const who = person();
-    const first = await postForm(form.server.url, coffee, who);
-    if (end === 'complete') await form.standIn.complete(idOf(first.headers.get('location')), 'paid');
-    else await form.standIn.expire(idOf(first.headers.get('location')));
-    const next = await postForm(form.server.url, coffee, who);
-    expect(next.status).toBe(303);
-    expect(next.headers.get('location')).not.toBe(first.headers.get('location'));
-    const again = await postForm(form.server.url, coffee, who);
-    expect(again.headers.get('location')).toBe(next.headers.get('location'));
-  });
+  it.each<['complete' | 'expire']>([['complete'], ['expire']])(
+    'once the session is over (%s), the next submit makes a new one, and replays that',
+    async (end) => {
+      const who = person();
+      const first = await postForm(form.server.url, coffee, who);
+      if (end === 'complete') await form.standIn.complete(idOf(first.headers.get('location')), 'paid');
+      else await form.standIn.expire(idOf(first.headers.get('location')));
+      const next = await postForm(form.server.url, coffee, who);
+      expect(next.status).toBe(303);
+      expect(next.headers.get('location')).not.toBe(first.headers.get('location'));
+      const again = await postForm(form.server.url, coffee, who);
+      expect(again.headers.get('location')).toBe(next.headers.get('location'));
+    },
+  );
 
   it('another person or another page render (formKey) gets a session of its own', async () => {
     const who = person();
@@ -89,7 +99,12 @@ describe('a double submit of the plain form', () => {
   });
 
   it('the same person from another address gets a session of its own (X-Forwarded-For, behind a trusted proxy)', async () => {
-    const proxied = await serveFormRoutes({ stripe: form.stripe, db: form.store.db, rateLimit: { sessions: false, walletSessions: false, status: false }, trustProxy: 1 });
+    const proxied = await serveFormRoutes({
+      stripe: form.stripe,
+      db: form.store.db,
+      rateLimit: { sessions: false, walletSessions: false, status: false },
+      trustProxy: 1,
+    });
     try {
       const who = person();
       const a = await postForm(proxied.url, coffee, { ...who, 'X-Forwarded-For': '203.0.113.7' });

@@ -33,7 +33,10 @@ describe('a form posted from another site is refused with 403 (cross-site reques
   it.each<[string, Record<string, string>]>([
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site: cross-site, even with an allowed Origin', { 'Sec-Fetch-Site': 'cross-site' }],
-    ['an Origin not allowed (same-site by the browser: a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://user-content.shop.example' }],
+    [
+      'an Origin not allowed (same-site by the browser: a sibling subdomain)',
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'https://user-content.shop.example' },
+    ],
     ['an Origin not allowed, from a browser that sends no Sec-Fetch-Site', { 'Sec-Fetch-Site': '', Origin: 'https://evil.example' }],
     ['Origin: null (a sandboxed frame)', { 'Sec-Fetch-Site': '', Origin: 'null' }],
   ])('%s: 403, a page that says why, and Stripe is not asked', async (_name, headers) => {
@@ -46,7 +49,10 @@ describe('a form posted from another site is refused with 403 (cross-site reques
 
   it.each<[string, Record<string, string>]>([
     ["the shop's origin (the return page's), same-site", {}],
-    ['this server itself, same-origin by the browser', { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://this-server-as-the-browser-saw-it' }],
+    [
+      'this server itself, same-origin by the browser',
+      { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://this-server-as-the-browser-saw-it' },
+    ],
     ["this server's own origin by its Host, from a browser that sends no Sec-Fetch-Site", { 'Sec-Fetch-Site': '', Origin: '__SELF__' }],
     ['neither Origin nor Sec-Fetch-Site (curl, an old browser: no site can forge it from a visitor)', { 'Sec-Fetch-Site': '', Origin: '' }],
   ])('%s: 303 to Stripe', async (_name, headers) => {
@@ -55,8 +61,12 @@ describe('a form posted from another site is refused with 403 (cross-site reques
     expect(res.status).toBe(303);
   });
 
-  it('FORM_ALLOWED_ORIGINS replaces the default: a listed origin passes, the return page\'s no longer does', async () => {
-    const listed = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, formOrigins: ['https://www.shop.example'] });
+  it("FORM_ALLOWED_ORIGINS replaces the default: a listed origin passes, the return page's no longer does", async () => {
+    const listed = await serveFormRoutes({
+      stripe: stripeForStandIn(form.standIn),
+      db: form.store.db,
+      formOrigins: ['https://www.shop.example'],
+    });
     try {
       expect((await postForm(listed.url, coffee, { ...person(), Origin: 'https://www.shop.example' })).status).toBe(303);
       expect((await postForm(listed.url, coffee, { ...person(), Origin: SHOP })).status).toBe(403);
@@ -66,7 +76,7 @@ describe('a form posted from another site is refused with 403 (cross-site reques
   });
 });
 
-describe('a refusal is a page in the person\'s language with a link back, never JSON', () => {
+describe("a refusal is a page in the person's language with a link back, never JSON", () => {
   it('a bad product, for Accept-Language: fr: 400, lang="fr", a French sentence, a link back to the form\'s page', async () => {
     const res = await postForm(form.server.url, { productId: 'caviar' }, { ...person(), 'Accept-Language': 'fr' });
     expect(res.status).toBe(400);
@@ -91,8 +101,12 @@ describe('a refusal is a page in the person\'s language with a link back, never 
     expect((await page(res)).lang).toBe(expected);
   });
 
-  it('the link back is / when the Referer is another site\'s page (never a link away)', async () => {
-    const res = await postForm(form.server.url, { productId: 'caviar' }, { ...person(), Referer: 'https://evil.example/x', 'Sec-Fetch-Site': 'same-origin' });
+  it("the link back is / when the Referer is another site's page (never a link away)", async () => {
+    const res = await postForm(
+      form.server.url,
+      { productId: 'caviar' },
+      { ...person(), Referer: 'https://evil.example/x', 'Sec-Fetch-Site': 'same-origin' },
+    );
     expect((await page(res)).back).toBe('/');
   });
 
@@ -120,7 +134,9 @@ describe('a refusal is a page in the person\'s language with a link back, never 
       socket.on('error', () => {});
       socket.on('close', () => resolve(received));
       const size = 2 * MAX_BODY_BYTES;
-      socket.write(`POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: de\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(
+        `POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: de\r\nContent-Length: ${size}\r\n\r\n`,
+      );
       socket.write(Buffer.alloc(size, 'a'));
     });
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
@@ -139,7 +155,9 @@ describe('a refusal is a page in the person\'s language with a link back, never 
         socket.on('data', (chunk) => (received += chunk.toString()));
         socket.on('error', () => {});
         socket.on('close', () => resolve(received));
-        socket.write(`POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: it\r\nContent-Length: 100\r\n\r\nproductId=`);
+        socket.write(
+          `POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: it\r\nContent-Length: 100\r\n\r\nproductId=`,
+        );
       });
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/i);
@@ -152,7 +170,10 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it("Stripe refusing the server's key: 502, a page that says the shop's set-up is broken (no try again), no key", async () => {
-    const bad = await serveFormRoutes({ stripe: new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: form.standIn.port, protocol: 'http', maxNetworkRetries: 0 }), db: form.store.db });
+    const bad = await serveFormRoutes({
+      stripe: new Stripe('sk_live_secretValue1234', { host: '127.0.0.1', port: form.standIn.port, protocol: 'http', maxNetworkRetries: 0 }),
+      db: form.store.db,
+    });
     try {
       const res = await postForm(bad.url, coffee, person());
       expect(res.status).toBe(502);
@@ -166,7 +187,10 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('Stripe out of reach: 502, a page that says to try again in a few minutes', async () => {
-    const away = await serveFormRoutes({ stripe: new Stripe('sk_test_standIn', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }), db: form.store.db });
+    const away = await serveFormRoutes({
+      stripe: new Stripe('sk_test_standIn', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }),
+      db: form.store.db,
+    });
     try {
       const res = await postForm(away.url, coffee, person());
       expect(res.status).toBe(502);
@@ -177,7 +201,11 @@ describe('a refusal is a page in the person\'s language with a link back, never 
   });
 
   it('past its limit a client gets 429, Retry-After, and a page that says how long to wait', async () => {
-    const limited = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, rateLimit: { sessions: { burst: 2, perMinute: 6 }, walletSessions: false, status: false } });
+    const limited = await serveFormRoutes({
+      stripe: stripeForStandIn(form.standIn),
+      db: form.store.db,
+      rateLimit: { sessions: { burst: 2, perMinute: 6 }, walletSessions: false, status: false },
+    });
     try {
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);
       expect((await postForm(limited.url, coffee, person())).status).toBe(303);
@@ -186,7 +214,9 @@ describe('a refusal is a page in the person\'s language with a link back, never 
       expect(res.status).toBe(429);
       const wait = res.headers.get('retry-after');
       expect(wait).toMatch(/^(9|10)$/);
-      expect((await page(res)).sentence).toBe(`Trop de paiements ont été lancés depuis votre connexion. Veuillez patienter ${wait}\u00a0secondes, puis réessayer.`);
+      expect((await page(res)).sentence).toBe(
+        `Trop de paiements ont été lancés depuis votre connexion. Veuillez patienter ${wait}\u00a0secondes, puis réessayer.`,
+      );
       expect(form.standIn.requests.length).toBe(calls);
     } finally {
       await limited.close();

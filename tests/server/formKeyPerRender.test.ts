@@ -13,14 +13,21 @@ const form = setUpFormServer();
 function fieldsOf(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map((m) => [m[1], m[2]]));
 }
-const button = () => createElement(CheckoutButton, { publishableKey: 'pk_test_ssr', sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee-beans-1kg' } });
+const button = () =>
+  createElement(CheckoutButton, {
+    publishableKey: 'pk_test_ssr',
+    sessionEndpoint: '/api/checkout-sessions',
+    sessionBody: { productId: 'coffee-beans-1kg' },
+  });
 const render = () => fieldsOf(renderToString(button()));
 
 it('two renders, one address and one User-Agent: two sessions; one render posted twice: one session', async () => {
   const before = (await standInSessions(form.stripe)).length;
   const [first, second] = [render(), render()];
   expect(Object.keys(first)).toEqual(['productId', 'formKey']);
-  const sameBrowser = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
+  const sameBrowser = {
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  };
   const a = await postForm(form.server.url, first, sameBrowser);
   const b = await postForm(form.server.url, second, sameBrowser);
   const again = await postForm(form.server.url, first, sameBrowser);

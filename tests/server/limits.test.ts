@@ -6,7 +6,14 @@ import net from 'node:net';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { MAX_BODY_BYTES } from '../../server/http/http';
 import { clientKey } from '../../server/limits/clientKey';
-import { DEFAULT_LIMITS, limitsFromEnv, tokenBuckets, type ClientLimits, type LimitKind, type RateLimit } from '../../server/limits/rateLimit';
+import {
+  DEFAULT_LIMITS,
+  limitsFromEnv,
+  tokenBuckets,
+  type ClientLimits,
+  type LimitKind,
+  type RateLimit,
+} from '../../server/limits/rateLimit';
 import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { memoryOrders } from '../support/orders';
@@ -26,7 +33,17 @@ afterAll(async () => {
 
 const serve = (rateLimit: ClientLimits | false, trustProxy: TrustProxy = false) =>
   serveRoutes(
-    createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit, webhookSecret: 'whsec_limits', log: () => {} }),
+    createCheckoutHandlers({
+      stripe: stripeForStandIn(standIn),
+      catalog: catalogOf(DEMO_PRODUCTS),
+      returnPage: 'https://shop.example/',
+      orders: store.orders,
+      sessionRequests: store.sessionRequests,
+      fulfil: async () => {},
+      rateLimit,
+      webhookSecret: 'whsec_limits',
+      log: () => {},
+    }),
     { trustProxy },
   );
 
@@ -40,7 +57,9 @@ function rawRequest(url: string, path: string, bodyBytes: number): Promise<{ tex
     socket.on('data', (chunk) => (text += chunk.toString()));
     socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
     socket.on('close', () => resolve({ text, error }));
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: limits-key-0001\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: ${bodyBytes}\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: limits-key-0001\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
+    );
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let sent = 0;
     const pump = () => {
@@ -59,52 +78,85 @@ describe('a body over the limit', () => {
   beforeAll(async () => (server = await serve(false)));
   afterAll(() => server.close());
 
-  it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])('%s: the client receives 413 with { error }, then the server closes', async (path) => {
-    const { text, error } = await rawRequest(server.url, path, 4 * MAX_BODY_BYTES);
-    expect(error).toBeNull();
-    expect(text).toMatch(/^HTTP\/1\.1 413 /);
-    expect(text).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: `The body is over ${MAX_BODY_BYTES} bytes.` });
-  });
+  it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])(
+    '%s: the client receives 413 with { error }, then the server closes',
+    async (path) => {
+      const { text, error } = await rawRequest(server.url, path, 4 * MAX_BODY_BYTES);
+      expect(error).toBeNull();
+      expect(text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: `The body is over ${MAX_BODY_BYTES} bytes.` });
+    },
+  );
 });
 
 describe('a body sent slowly', () => {
   let server: Served;
-  beforeAll(async () => (server = await serveRoutes(createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, webhookSecret: 'whsec_limits', log: () => {}, bodyTimeoutMs: 300 }))));
+  beforeAll(
+    async () =>
+      (server = await serveRoutes(
+        createCheckoutHandlers({
+          stripe: stripeForStandIn(standIn),
+          catalog: catalogOf(DEMO_PRODUCTS),
+          returnPage: 'https://shop.example/',
+          orders: store.orders,
+          sessionRequests: store.sessionRequests,
+          fulfil: async () => {},
+          rateLimit: false,
+          webhookSecret: 'whsec_limits',
+          log: () => {},
+          bodyTimeoutMs: 300,
+        }),
+      )),
+  );
   afterAll(() => server.close());
 
-  it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])('%s: a body still unsent after its time gets 408 with { error }, and the connection is closed', async (path) => {
-    const { hostname, port } = new URL(server.url);
-    const started = Date.now();
-    const { text, closedAfterMs } = await new Promise<{ text: string; closedAfterMs: number | null }>((resolve) => {
-      const socket = net.connect(Number(port), hostname);
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString()));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
-      // Ten bytes of a hundred, then nothing: Node alone would hold this socket for 300 s.
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body-key-01\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: 100\r\n\r\n{"product`);
-      setTimeout(() => {
-        resolve({ text, closedAfterMs: null });
-        socket.destroy();
-      }, 3_000);
-    });
-    expect(text).toMatch(/^HTTP\/1\.1 408 /);
-    expect(text).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request body took too long to arrive.' });
-    expect(closedAfterMs).not.toBeNull();
-    expect(closedAfterMs!).toBeLessThan(2_000);
-  });
+  it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])(
+    '%s: a body still unsent after its time gets 408 with { error }, and the connection is closed',
+    async (path) => {
+      const { hostname, port } = new URL(server.url);
+      const started = Date.now();
+      const { text, closedAfterMs } = await new Promise<{ text: string; closedAfterMs: number | null }>((resolve) => {
+        const socket = net.connect(Number(port), hostname);
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+        // Ten bytes of a hundred, then nothing: Node alone would hold this socket for 300 s.
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body-key-01\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: 100\r\n\r\n{"product`,
+        );
+        setTimeout(() => {
+          resolve({ text, closedAfterMs: null });
+          socket.destroy();
+        }, 3_000);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request body took too long to arrive.' });
+      expect(closedAfterMs).not.toBeNull();
+      expect(closedAfterMs!).toBeLessThan(2_000);
+    },
+  );
 });
 
 /** Only `kind` limited, at `limit`: the other kinds let everything through. */
-const only = (kind: LimitKind, limit: RateLimit): ClientLimits => ({ sessions: false, walletSessions: false, status: false, [kind]: limit });
+const only = (kind: LimitKind, limit: RateLimit): ClientLimits => ({
+  sessions: false,
+  walletSessions: false,
+  status: false,
+  [kind]: limit,
+});
 
 describe('session creation per client', () => {
   const create = (url: string, forwardedFor?: string, mode = 'redirect') =>
     fetch(`${url}${CHECKOUT_PATHS.sessions}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `limit-${Math.random()}`, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': `limit-${Math.random()}`,
+        ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      },
       body: JSON.stringify({ productId: 'coffee-beans-1kg', mode }),
     });
 
@@ -116,7 +168,9 @@ describe('session creation per client', () => {
       const refused = await create(server.url);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^(9|10)$/);
-      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many Checkout Sessions from this client; try again in (9|10) s\.$/) });
+      expect(await refused.json()).toEqual({
+        error: expect.stringMatching(/^Too many Checkout Sessions from this client; try again in (9|10) s\.$/),
+      });
       expect(standIn.requests.length).toBe(calls);
     } finally {
       await server.close();
@@ -203,7 +257,11 @@ describe('status reads per client', () => {
   it('past its own budget GET /api/checkout-session-status answers 429 with Retry-After, and Stripe is not asked', async () => {
     const server = await serve(only('status', { burst: 2, perMinute: 6 }));
     try {
-      const { id } = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+      const { id } = await stripeForStandIn(standIn).checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price: 'price_1', quantity: 1 }],
+        success_url: 'https://shop.example/',
+      });
       const read = () => fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=${id}`);
       expect((await read()).status).toBe(200);
       expect((await read()).status).toBe(200);
@@ -211,7 +269,9 @@ describe('status reads per client', () => {
       const refused = await read();
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^(9|10)$/);
-      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many status requests from this client; try again in (9|10) s\.$/) });
+      expect(await refused.json()).toEqual({
+        error: expect.stringMatching(/^Too many status requests from this client; try again in (9|10) s\.$/),
+      });
       expect(standIn.requests.length).toBe(calls);
     } finally {
       await server.close();

@@ -27,7 +27,8 @@ describeEachDatabase('the order store', (driver, databases) => {
     const orders = sqlOrders(db);
     const claims = await Promise.all(Array.from({ length: 20 }, () => orders.claim('cs_test_race', 5_000)));
     expect(claims.filter((c) => c.won)).toHaveLength(1);
-    for (const lost of claims.filter((c) => !c.won)) expect(lost).toMatchObject({ won: false, order: { state: 'fulfilling', leaseLive: true } });
+    for (const lost of claims.filter((c) => !c.won))
+      expect(lost).toMatchObject({ won: false, order: { state: 'fulfilling', leaseLive: true } });
   });
 
   it('a lease that ran out is taken over; the old holder can neither renew nor release it', async () => {

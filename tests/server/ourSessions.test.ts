@@ -30,7 +30,18 @@ beforeAll(async () => {
   stripe = stripeForStandIn(standIn);
   store = await memoryOrders();
   const { orders, sessionRequests } = store;
-  server = await serveRoutes(createCheckoutHandlers({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, log: (m) => logged.push(m) }));
+  server = await serveRoutes(
+    createCheckoutHandlers({
+      stripe,
+      ...ours,
+      returnPage: 'https://shop.example/',
+      orders,
+      sessionRequests,
+      fulfil,
+      webhookSecret: SECRET,
+      log: (m) => logged.push(m),
+    }),
+  );
 }, 30_000);
 afterAll(async () => {
   await server.close();
@@ -47,9 +58,12 @@ async function completed(params: Stripe.Checkout.SessionCreateParams): Promise<S
   return stripe.checkout.sessions.retrieve(id);
 }
 const foreign = {
-  "a Payment Link's (no tag of ours)": () => completed({ mode: 'payment', line_items: [line], metadata: { product_id: 'coffee-beans-1kg' } }),
-  "another shop's on the same account": () => completed({ mode: 'payment', line_items: [line], metadata: ourMetadata('another-shop', 'coffee-beans-1kg') }),
-  'a setup session (no_payment_required), even tagged ours': () => completed({ mode: 'setup', currency: 'eur', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') }),
+  "a Payment Link's (no tag of ours)": () =>
+    completed({ mode: 'payment', line_items: [line], metadata: { product_id: 'coffee-beans-1kg' } }),
+  "another shop's on the same account": () =>
+    completed({ mode: 'payment', line_items: [line], metadata: ourMetadata('another-shop', 'coffee-beans-1kg') }),
+  'a setup session (no_payment_required), even tagged ours': () =>
+    completed({ mode: 'setup', currency: 'eur', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') }),
 };
 
 describe('the webhook', () => {
@@ -57,7 +71,11 @@ describe('the webhook', () => {
     const session = await make();
     expect(session.status).toBe('complete');
     for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']) {
-      const res = await deliverSigned(`${server.url}${CHECKOUT_PATHS.webhook}`, checkoutEvent(type, session as unknown as Record<string, unknown>), SECRET);
+      const res = await deliverSigned(
+        `${server.url}${CHECKOUT_PATHS.webhook}`,
+        checkoutEvent(type, session as unknown as Record<string, unknown>),
+        SECRET,
+      );
       expect(res.status).toBe(200);
     }
     expect(fulfil).not.toHaveBeenCalled();
@@ -66,8 +84,16 @@ describe('the webhook', () => {
   });
 
   it("this integration's paid session still ships", async () => {
-    const session = await completed({ mode: 'payment', line_items: [line], metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
-    const res = await deliverSigned(`${server.url}${CHECKOUT_PATHS.webhook}`, checkoutEvent('checkout.session.completed', session as unknown as Record<string, unknown>), SECRET);
+    const session = await completed({
+      mode: 'payment',
+      line_items: [line],
+      metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+    });
+    const res = await deliverSigned(
+      `${server.url}${CHECKOUT_PATHS.webhook}`,
+      checkoutEvent('checkout.session.completed', session as unknown as Record<string, unknown>),
+      SECRET,
+    );
     expect(res.status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(1);
     expect(await store.orders.get(session.id)).toMatchObject({ state: 'fulfilled' });
@@ -77,9 +103,24 @@ describe('the webhook', () => {
 describe('the tag the session route writes is the one the webhook ships', () => {
   it('a session created through POST /api/checkout-sessions and paid on Stripe ships once, through the delivered webhook', async () => {
     const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
-    const routes = await serveRoutes(createCheckoutHandlers({ stripe: stripeForStandIn(delivering), ...ours, returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil, rateLimit: false, log: () => {} }));
+    const routes = await serveRoutes(
+      createCheckoutHandlers({
+        stripe: stripeForStandIn(delivering),
+        ...ours,
+        returnPage: 'https://shop.example/',
+        orders: store.orders,
+        sessionRequests: store.sessionRequests,
+        fulfil,
+        rateLimit: false,
+        log: () => {},
+      }),
+    );
     try {
-      const res = await fetch(`${routes.url}${CHECKOUT_PATHS.sessions}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tagged-by-route-01' }, body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'embedded' }) });
+      const res = await fetch(`${routes.url}${CHECKOUT_PATHS.sessions}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tagged-by-route-01' },
+        body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'embedded' }),
+      });
       const { clientSecret } = (await res.json()) as { clientSecret: string };
       const id = clientSecret.split('_secret_')[0];
       await delivering.complete(id, 'paid');

@@ -40,7 +40,17 @@ beforeAll(async () => {
   stripe = stripeForStandIn(standIn);
   const { orders, sessionRequests } = store;
   const fulfil = warehouseFulfil({ url: warehouse.url, log });
-  handlers = createCheckoutHandlers({ stripe, ...ours, returnPage: 'https://shop.example/', orders, sessionRequests, fulfil, webhookSecret: SECRET, rateLimit: false, log });
+  handlers = createCheckoutHandlers({
+    stripe,
+    ...ours,
+    returnPage: 'https://shop.example/',
+    orders,
+    sessionRequests,
+    fulfil,
+    webhookSecret: SECRET,
+    rateLimit: false,
+    log,
+  });
 }, 30_000);
 afterAll(async () => {
   await server.close();
@@ -57,7 +67,12 @@ beforeEach(() => {
 async function sessionMade(daysAgo: number, metadata: Record<string, string>, unitAmount = 1850): Promise<string> {
   clock = Date.now() - daysAgo * DAY;
   const line = { price_data: { currency: 'eur', unit_amount: unitAmount, product_data: { name: 'Autumn blend, 500 g' } }, quantity: 1 };
-  const { id } = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [line], success_url: 'https://shop.example/', metadata });
+  const { id } = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [line],
+    success_url: 'https://shop.example/',
+    metadata,
+  });
   clock = Date.now();
   return id;
 }
@@ -69,7 +84,9 @@ describe('a tagged session whose product left the catalog since', () => {
     await standIn.complete(id, 'paid');
     expect(standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
     expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
-    expect(shipmentsOf(id).map((call) => call.order)).toEqual([{ checkoutSessionId: id, productId: 'autumn-blend-500g', quantity: 1, amountTotal: 1850, currency: 'eur' }]);
+    expect(shipmentsOf(id).map((call) => call.order)).toEqual([
+      { checkoutSessionId: id, productId: 'autumn-blend-500g', quantity: 1, amountTotal: 1850, currency: 'eur' },
+    ]);
     expect(logged.filter((line) => line.includes(id) && line.includes('NOT IN THE CATALOG') && line.includes('1850 eur'))).toHaveLength(1);
   });
 
@@ -78,12 +95,19 @@ describe('a tagged session whose product left the catalog since', () => {
     try {
       const client = stripeForStandIn(quiet);
       const line = { price_data: { currency: 'eur', unit_amount: 1850, product_data: { name: 'Autumn blend, 500 g' } }, quantity: 1 };
-      const { id } = await client.checkout.sessions.create({ mode: 'payment', line_items: [line], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'autumn-blend-500g') });
+      const { id } = await client.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [line],
+        success_url: 'https://shop.example/',
+        metadata: ourMetadata(DEFAULT_INTEGRATION, 'autumn-blend-500g'),
+      });
       await quiet.complete(id, 'paid');
       const options = { stripe: client, orders: store.orders, fulfil: warehouseFulfil({ url: warehouse.url, log }), ours, log, days: 7 };
       expect(await reconcile(options)).toMatchObject({ listed: 1, shipped: [id] });
       expect(await reconcile(options)).toMatchObject({ listed: 1, shipped: [], alreadyShipped: 1 });
-      expect(shipmentsOf(id).map((call) => call.order)).toEqual([{ checkoutSessionId: id, productId: 'autumn-blend-500g', quantity: 1, amountTotal: 1850, currency: 'eur' }]);
+      expect(shipmentsOf(id).map((call) => call.order)).toEqual([
+        { checkoutSessionId: id, productId: 'autumn-blend-500g', quantity: 1, amountTotal: 1850, currency: 'eur' },
+      ]);
     } finally {
       await quiet.close();
     }
@@ -102,7 +126,9 @@ describe('untagged sessions made before the upgrade (CHECKOUT_UNTAGGED_BEFORE)',
     await standIn.settle(id, 'succeeded'); // settles today, five days after the upgrade
     expect(standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.async_payment_succeeded', status: 200 });
     expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
-    expect(shipmentsOf(id).map((call) => call.order)).toEqual([{ checkoutSessionId: id, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: 1200, currency: 'eur' }]);
+    expect(shipmentsOf(id).map((call) => call.order)).toEqual([
+      { checkoutSessionId: id, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: 1200, currency: 'eur' },
+    ]);
   });
 
   it.each([
@@ -122,7 +148,9 @@ describe('untagged sessions made before the upgrade (CHECKOUT_UNTAGGED_BEFORE)',
     const session = { id: 'cs_old', metadata: before, mode: 'payment' as const, created: Math.floor(UPGRADE / 1000) - 3600 };
     expect(notOurs(session, ours)).toBeNull();
     expect(notOurs(session, { ...ours, untaggedBefore: undefined })).toMatch(/CHECKOUT_UNTAGGED_BEFORE is not set/);
-    expect(notOurs({ ...session, mode: 'setup', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') }, ours)).toMatch(/setup mode/);
+    expect(notOurs({ ...session, mode: 'setup', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') }, ours)).toMatch(
+      /setup mode/,
+    );
   });
 
   it('reads CHECKOUT_UNTAGGED_BEFORE as an ISO 8601 time with a zone, and refuses anything else at start-up', () => {
@@ -130,7 +158,9 @@ describe('untagged sessions made before the upgrade (CHECKOUT_UNTAGGED_BEFORE)',
     expect(untaggedBeforeFromEnv({ CHECKOUT_UNTAGGED_BEFORE: '2026-11-20T09:00:00Z' })).toBe(Date.UTC(2026, 10, 20, 9) / 1000);
     expect(untaggedBeforeFromEnv({ CHECKOUT_UNTAGGED_BEFORE: '2026-11-20T10:00:00+01:00' })).toBe(Date.UTC(2026, 10, 20, 9) / 1000);
     for (const bad of ['2026-11-20T09:00:00', '2026-11-20', 'yesterday', '1763629200']) {
-      expect(() => untaggedBeforeFromEnv({ CHECKOUT_UNTAGGED_BEFORE: bad })).toThrow(/CHECKOUT_UNTAGGED_BEFORE must be an ISO 8601 time with a zone/);
+      expect(() => untaggedBeforeFromEnv({ CHECKOUT_UNTAGGED_BEFORE: bad })).toThrow(
+        /CHECKOUT_UNTAGGED_BEFORE must be an ISO 8601 time with a zone/,
+      );
     }
   });
 });

@@ -36,15 +36,36 @@ async function answersTheThree(base: string) {
   const form = await fetch(`${base}/api/checkout-sessions`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://shop.example', 'User-Agent': `recipe-${Math.random()}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: 'https://shop.example',
+      'User-Agent': `recipe-${Math.random()}`,
+    },
     body: new URLSearchParams({ productId: 'coffee-beans-1kg', formKey: `recipe-form-${Math.random()}` }).toString(),
   });
   expect(form.status).toBe(303);
-  const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
-  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid' } } }, null, 2);
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: 'price_1', quantity: 1 }],
+    success_url: 'https://shop.example/',
+    metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+  });
+  const payload = JSON.stringify(
+    {
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+    },
+    null,
+    2,
+  );
   const webhook = await fetch(`${base}/api/stripe-webhook`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    },
     body: payload,
   });
   expect(webhook.status).toBe(200);

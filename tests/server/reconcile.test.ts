@@ -30,7 +30,12 @@ afterAll(async () => {
 
 async function sessionAt(daysAgo: number, outcome: 'paid' | 'processing' | null) {
   clock = Date.now() - daysAgo * DAY;
-  const { id } = await stripeForStandIn(standIn).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
+  const { id } = await stripeForStandIn(standIn).checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: 'price_1', quantity: 1 }],
+    success_url: 'https://shop.example/',
+    metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+  });
   if (outcome) await standIn.complete(id, outcome);
   clock = Date.now();
   return id;
@@ -47,11 +52,32 @@ it('ships the paid sessions no webhook shipped, once, and leaves the others', as
   const claim = await store.orders.claim(shippedByWebhook, 1_000);
   if (claim.won) await store.orders.markFulfilled(shippedByWebhook);
   warehouseDown = new Set([failing]);
-  const options = { stripe: stripeForStandIn(standIn), orders: store.orders, fulfil: warehouseFulfil({ url: warehouse.url }), lease: leaseOf(1_000), days: 7, log: () => {}, ours: { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) } };
+  const options = {
+    stripe: stripeForStandIn(standIn),
+    orders: store.orders,
+    fulfil: warehouseFulfil({ url: warehouse.url }),
+    lease: leaseOf(1_000),
+    days: 7,
+    log: () => {},
+    ours: { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) },
+  };
 
   const first = await reconcile(options);
-  expect(first).toEqual({ listed: 4, shipped: [missed], alreadyShipped: 1, inProgress: [], notPaid: 1, failed: [{ id: failing, error: `The warehouse answered 503 for ${failing}.` }] });
-  expect(warehouse.calls.find((c) => c.idempotencyKey === missed)?.order).toEqual({ checkoutSessionId: missed, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: 1200, currency: 'eur' });
+  expect(first).toEqual({
+    listed: 4,
+    shipped: [missed],
+    alreadyShipped: 1,
+    inProgress: [],
+    notPaid: 1,
+    failed: [{ id: failing, error: `The warehouse answered 503 for ${failing}.` }],
+  });
+  expect(warehouse.calls.find((c) => c.idempotencyKey === missed)?.order).toEqual({
+    checkoutSessionId: missed,
+    productId: 'coffee-beans-1kg',
+    quantity: 1,
+    amountTotal: 1200,
+    currency: 'eur',
+  });
 
   warehouseDown = new Set();
   const second = await reconcile(options);

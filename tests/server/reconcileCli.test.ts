@@ -37,13 +37,22 @@ afterAll(async () => {
 const reconcileCli = (env: Record<string, string>) =>
   new Promise<{ code: number; out: string }>((resolve) => {
     const { STRIPE_SECRET_KEY: _key, DATABASE_URL: _url, ...inherited } = process.env;
-    execFile(process.execPath, ['-r', 'ts-node/register', 'server/reconcile/reconcileCli.ts'], { cwd: ROOT, env: { ...inherited, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
+    execFile(
+      process.execPath,
+      ['-r', 'ts-node/register', 'server/reconcile/reconcileCli.ts'],
+      { cwd: ROOT, env: { ...inherited, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
     );
   });
 
 it('while the server owns the PGlite folder, npm run reconcile asks it for the run and ships the missed order once; after the server stopped, it runs by itself', async () => {
-  server = await startServerChild({ ...folder, STRIPE_SECRET_KEY: 'sk_test_reconcileCli', STRIPE_API_URL: standIn.url, WAREHOUSE_URL: warehouse.url, RECONCILE_INTERVAL_MS: 'off' });
+  server = await startServerChild({
+    ...folder,
+    STRIPE_SECRET_KEY: 'sk_test_reconcileCli',
+    STRIPE_API_URL: standIn.url,
+    WAREHOUSE_URL: warehouse.url,
+    RECONCILE_INTERVAL_MS: 'off',
+  });
   const created = await fetch(`${server.url}${CHECKOUT_PATHS.sessions}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reconcile-cli-1' },

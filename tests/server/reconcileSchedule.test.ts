@@ -22,7 +22,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NO_SESSIONS: Stripe.Checkout.Session[] = [];
 
 function listingStripe(pages: (call: number) => AsyncGenerator<Stripe.Checkout.Session> = async function* () {}) {
-  const stripe = { calls: 0, at: [] as number[], checkout: { sessions: { list: () => (stripe.at.push(Date.now()), pages(stripe.calls++)) } } };
+  const stripe = {
+    calls: 0,
+    at: [] as number[],
+    checkout: { sessions: { list: () => (stripe.at.push(Date.now()), pages(stripe.calls++)) } },
+  };
   return stripe as typeof stripe & Stripe;
 }
 const pgliteLike = { kind: 'pglite' } as Database;
@@ -52,7 +56,9 @@ it('runs every interval; a failing run is logged and the next one still comes; s
 it('RECONCILE_INTERVAL_MS: an hour by default, off, refused when not a duration; one past the longest timer never fires at once', async () => {
   expect(reconcileIntervalFromEnv({})).toBe(3_600_000);
   expect(reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: 'off' })).toBe(false);
-  expect(() => reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: 'hourly' })).toThrow('RECONCILE_INTERVAL_MS must be a number of milliseconds, or off, not hourly.');
+  expect(() => reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: 'hourly' })).toThrow(
+    'RECONCILE_INTERVAL_MS must be a number of milliseconds, or off, not hourly.',
+  );
   const huge = reconcileIntervalFromEnv({ RECONCILE_INTERVAL_MS: String(2 ** 31) });
   expect(huge).toBe(Infinity);
   const stripe = listingStripe();
@@ -81,7 +87,12 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
 
   it('ships, on its schedule, a paid order no webhook reached', async () => {
     const env = { ...(await databases.fresh()), WAREHOUSE_URL: warehouse.url, RECONCILE_INTERVAL_MS: '300' };
-    const backend = await openCheckoutBackend({ stripe: stripeForStandIn(standIn), returnPage: 'https://shop.example/', env, log: () => {} });
+    const backend = await openCheckoutBackend({
+      stripe: stripeForStandIn(standIn),
+      returnPage: 'https://shop.example/',
+      env,
+      log: () => {},
+    });
     const server = http.createServer(toNodeListener(backend.handlers));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -95,7 +106,8 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
       for (let waited = 0; !warehouse.calls.some((call) => call.idempotencyKey === id) && waited < 10_000; waited += 100) await sleep(100);
       expect(warehouse.calls.filter((call) => call.idempotencyKey === id)).toHaveLength(1);
       // The row turns `fulfilled` once the warehouse has answered: a moment after its call was seen.
-      const state = async () => (await backend.db.query<{ state: string }>('SELECT state FROM checkout_orders WHERE session_id = $1', [id]))[0]?.state;
+      const state = async () =>
+        (await backend.db.query<{ state: string }>('SELECT state FROM checkout_orders WHERE session_id = $1', [id]))[0]?.state;
       for (let waited = 0; (await state()) !== 'fulfilled' && waited < 10_000; waited += 100) await sleep(100);
       expect(await state()).toBe('fulfilled');
     } finally {
@@ -136,7 +148,9 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
         expect(await reconcileAlone(a, { stripe, ...noOrders }, 60_000)).toMatchObject({ listed: 0 });
         expect(await reconcileAlone(b, { stripe, ...noOrders }, 60_000)).toBe('busy'); // a ran it within the interval
         expect(stripe.calls).toBe(1);
-        const [run] = await b.query<{ finished: boolean }>("SELECT finished_at IS NOT NULL AS finished FROM checkout_job_runs WHERE job = 'reconcile'");
+        const [run] = await b.query<{ finished: boolean }>(
+          "SELECT finished_at IS NOT NULL AS finished FROM checkout_job_runs WHERE job = 'reconcile'",
+        );
         expect(run).toEqual({ finished: true });
         expect(await reconcileAlone(b, { stripe, ...noOrders }, 1)).toMatchObject({ listed: 0 }); // a shorter interval has passed
       } finally {

@@ -15,7 +15,12 @@ const ids: string[] = [];
 beforeAll(async () => {
   standIn = await startStripeApiStandIn({ now: () => clock });
   stripe = stripeForStandIn(standIn);
-  const make = () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/' });
+  const make = () =>
+    stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: 'price_1', quantity: 1 }],
+      success_url: 'https://shop.example/',
+    });
   for (let i = 0; i < 5; i++) {
     const { id } = await make();
     await standIn.complete(id, 'paid');
@@ -41,7 +46,8 @@ describe('GET /v1/checkout/sessions', () => {
   it('created: a timestamp, or a range whose bounds are exclusive (gt, lt) or inclusive (gte, lte)', async () => {
     const first = await stripe.checkout.sessions.retrieve(ids[7]);
     const third = await stripe.checkout.sessions.retrieve(ids[5]);
-    const listed = async (created: Stripe.RangeQueryParam | number) => (await stripe.checkout.sessions.list({ created })).data.map((s) => s.id);
+    const listed = async (created: Stripe.RangeQueryParam | number) =>
+      (await stripe.checkout.sessions.list({ created })).data.map((s) => s.id);
     expect(await listed(first.created)).toEqual([ids[7]]);
     expect(await listed({ gte: first.created, lte: third.created })).toEqual(ids.slice(5, 8));
     expect(await listed({ gt: first.created, lt: third.created })).toEqual([ids[6]]);
@@ -77,12 +83,20 @@ describe('GET /v1/checkout/sessions', () => {
     ['limit 0', { limit: 0 }, { param: 'limit', message: 'This value must be greater than or equal to 1.' }],
     ['limit 101', { limit: 101 }, { param: 'limit', message: 'This value must be less than or equal to 100.' }],
     ['a limit that is not an integer', { limit: 'ten' }, { param: 'limit', message: 'Invalid integer: ten' }],
-    ['both cursors at once', { starting_after: 'cs_test_a', ending_before: 'cs_test_b' }, { message: 'You may only specify one of these parameters: ending_before, starting_after.' }],
+    [
+      'both cursors at once',
+      { starting_after: 'cs_test_a', ending_before: 'cs_test_b' },
+      { message: 'You may only specify one of these parameters: ending_before, starting_after.' },
+    ],
     ['an unknown starting_after', { starting_after: 'cs_test_nope' }, { param: 'starting_after', code: 'resource_missing' }],
     ['an unknown ending_before', { ending_before: 'cs_test_nope' }, { param: 'ending_before', code: 'resource_missing' }],
     ['an unknown parameter', { payment_status: 'paid' }, { param: 'payment_status', code: 'parameter_unknown' }],
     ['an unknown created bound', { created: { after: 1 } }, { param: 'created[after]', code: 'parameter_unknown' }],
-    ['a created that is not an integer', { created: { gte: 'yesterday' } }, { param: 'created[gte]', message: 'Invalid integer: yesterday' }],
+    [
+      'a created that is not an integer',
+      { created: { gte: 'yesterday' } },
+      { param: 'created[gte]', message: 'Invalid integer: yesterday' },
+    ],
     ['an unknown status', { status: 'paid' }, { param: 'status', message: 'Invalid status: must be one of complete, expired, or open' }],
   ])('refuses %s with 400', async (_name, params, expected) => {
     expect(await refusal(params)).toMatchObject({ class: 'StripeInvalidRequestError', status: 400, ...expected });

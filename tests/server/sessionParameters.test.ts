@@ -61,7 +61,12 @@ const json = (body: Record<string, unknown>, key = `params-key-${++keys}-${Math.
 const form = (fields: Record<string, string>) =>
   new Request('https://shop.example/api/checkout-sessions', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'en', 'User-Agent': `ua-${Math.random()}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Sec-Fetch-Site': 'same-origin',
+      'Accept-Language': 'en',
+      'User-Agent': `ua-${Math.random()}`,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 const context = { clientAddress: '198.51.100.20' };
@@ -114,7 +119,9 @@ describe('a Stripe Price and a quantity range', () => {
   it("a Price Stripe does not have: Stripe's resource_missing becomes a 502 naming the parameter, and the form's page says the set-up is broken", async () => {
     const response = await handlers().sessions(json({ productId: 'gone' }), context);
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(/Stripe refused a parameter .*\(line_items\[0\]\[price\]\): No such price: 'price_gone'/) });
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(/Stripe refused a parameter .*\(line_items\[0\]\[price\]\): No such price: 'price_gone'/),
+    });
     const page = await handlers().sessions(form({ productId: 'gone' }), context);
     expect(page.status).toBe(502);
     expect(await page.text()).toContain('payment set-up is broken');
@@ -130,7 +137,9 @@ describe("the server's choices", () => {
   });
 
   it("the customer's email comes from the host's hook (its own session), never from the body", async () => {
-    const handlers = handlersWith({ customerEmail: (request) => (request.headers.get('cookie')?.includes('session=jenny') ? 'jenny@example.com' : null) });
+    const handlers = handlersWith({
+      customerEmail: (request) => (request.headers.get('cookie')?.includes('session=jenny') ? 'jenny@example.com' : null),
+    });
     await handlers.sessions(json({ productId: 'beans', customer_email: 'attacker@example.com' }, undefined, 'session=jenny'), context);
     expect(lastSent().params.customer_email).toBe('jenny@example.com');
     await handlers.sessions(json({ productId: 'beans', customer_email: 'attacker@example.com' }), context);
@@ -147,7 +156,9 @@ describe("the server's choices", () => {
     const status = await handlers.status(new Request(`https://shop.example/api/checkout-session-status?session_id=${id}`), context);
     expect(status.status).toBe(200);
     // The platform's status route does not see it.
-    expect((await handlersWith().status(new Request(`https://shop.example/api/checkout-session-status?session_id=${id}`), context)).status).toBe(404);
+    expect(
+      (await handlersWith().status(new Request(`https://shop.example/api/checkout-session-status?session_id=${id}`), context)).status,
+    ).toBe(404);
     expect((await handlers.sessions(form({ productId: 'beans' }), context)).status).toBe(303);
     expect(lastSent().headers['stripe-account']).toBe(ACCOUNT);
   });
@@ -155,12 +166,22 @@ describe("the server's choices", () => {
   it('extra Stripe parameters from the hook are sent; ours win where both speak; a retry under the key sends the first bytes', async () => {
     let campaign = 'spring';
     const handlers = handlersWith({
-      extraParams: (order) => ({ submit_type: 'pay', mode: 'setup', metadata: { campaign, product_id: 'forged' }, client_reference_id: `${order.product.id}-${order.quantity}` }),
+      extraParams: (order) => ({
+        submit_type: 'pay',
+        mode: 'setup',
+        metadata: { campaign, product_id: 'forged' },
+        client_reference_id: `${order.product.id}-${order.quantity}`,
+      }),
     });
     const key = 'extra-params-key-0001';
     const first = await handlers.sessions(json({ productId: 'beans', quantity: 2 }, key), context);
     const sent = lastSent();
-    expect(sent.params).toMatchObject({ submit_type: 'pay', mode: 'payment', client_reference_id: 'beans-2', metadata: { campaign: 'spring', product_id: 'beans' } });
+    expect(sent.params).toMatchObject({
+      submit_type: 'pay',
+      mode: 'payment',
+      client_reference_id: 'beans-2',
+      metadata: { campaign: 'spring', product_id: 'beans' },
+    });
     campaign = 'summer';
     const retry = await handlers.sessions(json({ productId: 'beans', quantity: 2 }, key), context);
     expect(retry.status).toBe(200);
@@ -173,14 +194,24 @@ describe("the server's choices", () => {
 
 describe('refused at start-up', () => {
   it('a subscription product, saying so', () => {
-    expect(() => catalogOf([{ id: 'club', name: 'Coffee club', price: 'price_club', mode: 'subscription' }])).toThrow(/"club" is a subscription: subscriptions are not supported yet/);
+    expect(() => catalogOf([{ id: 'club', name: 'Coffee club', price: 'price_club', mode: 'subscription' }])).toThrow(
+      /"club" is a subscription: subscriptions are not supported yet/,
+    );
   });
 
   it.each<[string, Product, RegExp]>([
-    ['a Price and an inline price', { id: 'x', name: 'X', price: 'price_x', unitAmount: 1, currency: 'eur' } as unknown as Product, /names a Stripe Price and an inline price/],
+    [
+      'a Price and an inline price',
+      { id: 'x', name: 'X', price: 'price_x', unitAmount: 1, currency: 'eur' } as unknown as Product,
+      /names a Stripe Price and an inline price/,
+    ],
     ['a Price id that is not one', { id: 'x', name: 'X', price: 'prod_x' }, /is not a Stripe Price id/],
     ['no price at all', { id: 'x', name: 'X' } as unknown as Product, /needs a unitAmount/],
-    ['a quantity range upside down', { id: 'x', name: 'X', price: 'price_x', quantity: { min: 5, max: 2 } }, /quantity must be whole numbers/],
+    [
+      'a quantity range upside down',
+      { id: 'x', name: 'X', price: 'price_x', quantity: { min: 5, max: 2 } },
+      /quantity must be whole numbers/,
+    ],
     ["a range past Stripe's cap", { id: 'x', name: 'X', price: 'price_x', quantity: { min: 1, max: 1_000_000 } }, /<= 999999/],
   ])('%s', (_name, product, message) => {
     expect(() => catalogOf([product])).toThrow(message);

@@ -14,7 +14,16 @@ let store: Awaited<ReturnType<typeof memoryOrders>>;
 beforeAll(async () => {
   standIn = await startStripeApiStandIn();
   store = await memoryOrders();
-  const routes = createCheckoutHandlers({ stripe: stripeForStandIn(standIn), catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders: store.orders, sessionRequests: store.sessionRequests, fulfil: async () => {}, rateLimit: false, log: () => {} });
+  const routes = createCheckoutHandlers({
+    stripe: stripeForStandIn(standIn),
+    catalog: catalogOf(DEMO_PRODUCTS),
+    returnPage: 'https://shop.example/',
+    orders: store.orders,
+    sessionRequests: store.sessionRequests,
+    fulfil: async () => {},
+    rateLimit: false,
+    log: () => {},
+  });
   server = await serveRoutes(routes);
 }, 30_000);
 afterAll(async () => {
@@ -40,9 +49,21 @@ describe('GET /api/checkout-session-status', () => {
   it.each<[string, (id: string) => Promise<unknown>, object]>([
     ['open (not paid yet)', async () => {}, { status: 'open', paymentStatus: 'unpaid', outcome: 'open' }],
     ['paid', (id) => standIn.complete(id, 'paid'), { status: 'complete', paymentStatus: 'paid', outcome: 'paid' }],
-    ['processing (a delayed method)', (id) => standIn.complete(id, 'processing'), { status: 'complete', paymentStatus: 'unpaid', outcome: 'processing' }],
-    ['failed (the delayed payment failed)', (id) => standIn.complete(id, 'failed'), { status: 'complete', paymentStatus: 'unpaid', outcome: 'failed' }],
-    ['processing, then settled', async (id) => (await standIn.complete(id, 'processing'), standIn.settle(id, 'succeeded')), { paymentStatus: 'paid', outcome: 'paid' }],
+    [
+      'processing (a delayed method)',
+      (id) => standIn.complete(id, 'processing'),
+      { status: 'complete', paymentStatus: 'unpaid', outcome: 'processing' },
+    ],
+    [
+      'failed (the delayed payment failed)',
+      (id) => standIn.complete(id, 'failed'),
+      { status: 'complete', paymentStatus: 'unpaid', outcome: 'failed' },
+    ],
+    [
+      'processing, then settled',
+      async (id) => (await standIn.complete(id, 'processing'), standIn.settle(id, 'succeeded')),
+      { paymentStatus: 'paid', outcome: 'paid' },
+    ],
     ['expired', (id) => standIn.expire(id), { status: 'expired', paymentStatus: 'unpaid', outcome: 'expired' }],
   ])('%s', async (_name, move, expected) => {
     const { id } = await newSession();

@@ -93,7 +93,12 @@ run('rate limits on Postgres', () => {
     const down = await openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/limits`);
     const health = recordHealth(() => {});
     try {
-      const take = clientLimiter({ sessions: { burst: 1, perMinute: 1 }, walletSessions: false, status: false, store: sqlLimitStore(down, { timeoutMs: 500, health }) });
+      const take = clientLimiter({
+        sessions: { burst: 1, perMinute: 1 },
+        walletSessions: false,
+        status: false,
+        store: sqlLimitStore(down, { timeoutMs: 500, health }),
+      });
       expect(await take('sessions', '198.51.100.1')).toEqual({ ok: true });
       expect(await take('sessions', '198.51.100.1')).toEqual({ ok: true });
       expect(health.counts()['rateLimit.take']).toBe(2);

@@ -119,11 +119,21 @@ describe.each([
       success_url: 'https://shop.example/',
       metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
     });
-    const payload = JSON.stringify({ id: 'evt_stalled', object: 'event', type: 'checkout.session.completed', api_version: Stripe.API_VERSION, created: 1, data: { object: { ...session, status: 'complete', payment_status: 'paid' } } });
+    const payload = JSON.stringify({
+      id: 'evt_stalled',
+      object: 'event',
+      type: 'checkout.session.completed',
+      api_version: Stripe.API_VERSION,
+      created: 1,
+      data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+    });
     const started = performance.now();
     const res = await fetch(`${server.url}${CHECKOUT_PATHS.webhook}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      },
       body: payload,
       signal: AbortSignal.timeout(10_000),
     });

@@ -14,9 +14,24 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 const line = { price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Coffee beans, 1 kg' } }, quantity: 1 };
-const hosted: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'hosted_page', line_items: [line], success_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
-const embedded: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'embedded_page', line_items: [line], return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
-const elements: Stripe.Checkout.SessionCreateParams = { mode: 'payment', ui_mode: 'elements', line_items: [line], return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}' };
+const hosted: Stripe.Checkout.SessionCreateParams = {
+  mode: 'payment',
+  ui_mode: 'hosted_page',
+  line_items: [line],
+  success_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}',
+};
+const embedded: Stripe.Checkout.SessionCreateParams = {
+  mode: 'payment',
+  ui_mode: 'embedded_page',
+  line_items: [line],
+  return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}',
+};
+const elements: Stripe.Checkout.SessionCreateParams = {
+  mode: 'payment',
+  ui_mode: 'elements',
+  line_items: [line],
+  return_url: 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}',
+};
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
 /** What the library raised, in the fields a Stripe error has. */
@@ -26,13 +41,28 @@ async function refusal(params: Stripe.Checkout.SessionCreateParams, client = str
     (e: Stripe.errors.StripeError) => e,
   );
   if (!error) throw new Error(`the stand-in accepted ${JSON.stringify(params)}`);
-  return { class: error.constructor.name, status: error.statusCode, type: error.type, code: error.code, param: error.param, message: error.message };
+  return {
+    class: error.constructor.name,
+    status: error.statusCode,
+    type: error.type,
+    code: error.code,
+    param: error.param,
+    message: error.message,
+  };
 }
 
 describe('the Stripe API stand-in accepts the current parameters', () => {
   it('hosted_page: a session whose url is an https page on checkout.stripe.com', async () => {
     const session = await stripe.checkout.sessions.create(hosted);
-    expect(session).toMatchObject({ object: 'checkout.session', ui_mode: 'hosted_page', status: 'open', payment_status: 'unpaid', amount_total: 1200, currency: 'eur', client_secret: null });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      ui_mode: 'hosted_page',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 1200,
+      currency: 'eur',
+      client_secret: null,
+    });
     expect(new URL(session.url!).origin).toBe('https://checkout.stripe.com');
     expect(session.id).toMatch(/^cs_test_\w+$/);
   });
@@ -56,16 +86,27 @@ describe('the Stripe API stand-in accepts the current parameters', () => {
     expect(sent.headers['stripe-version']).toBe(MODELLED_API_VERSION);
     expect(Stripe.API_VERSION).toBe(MODELLED_API_VERSION);
     expect(sent.headers['idempotency-key']).toBe('key-recorded-0001');
-    expect(sent.params).toEqual({ ...hosted, line_items: [{ ...line, quantity: '1', price_data: { ...line.price_data, unit_amount: '1200' } }] });
+    expect(sent.params).toEqual({
+      ...hosted,
+      line_items: [{ ...line, quantity: '1', price_data: { ...line.price_data, unit_amount: '1200' } }],
+    });
   });
 
   it('reads a session back, with its payment intent expanded once there is one', async () => {
     const { id } = await stripe.checkout.sessions.create(hosted);
-    expect(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] })).toMatchObject({ id, status: 'open', payment_intent: null });
+    expect(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] })).toMatchObject({
+      id,
+      status: 'open',
+      payment_intent: null,
+    });
     const { returnUrl } = await standIn.complete(id, 'processing');
     expect(returnUrl).toBe(`http://shop.test/?session_id=${id}`);
     const later = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
-    expect(later).toMatchObject({ status: 'complete', payment_status: 'unpaid', payment_intent: { object: 'payment_intent', status: 'processing' } });
+    expect(later).toMatchObject({
+      status: 'complete',
+      payment_status: 'unpaid',
+      payment_intent: { object: 'payment_intent', status: 'processing' },
+    });
     expect((await stripe.checkout.sessions.retrieve(id)).payment_intent).toMatch(/^pi_test_/);
   });
 });
@@ -75,7 +116,13 @@ describe('the Stripe API stand-in completes a setup session as Stripe does', () 
     const { id } = await stripe.checkout.sessions.create({ mode: 'setup', currency: 'eur', success_url: 'http://shop.test/' });
     await standIn.complete(id, 'paid');
     const session = await stripe.checkout.sessions.retrieve(id);
-    expect(session).toMatchObject({ mode: 'setup', status: 'complete', payment_status: 'no_payment_required', payment_intent: null, currency: 'eur' });
+    expect(session).toMatchObject({
+      mode: 'setup',
+      status: 'complete',
+      payment_status: 'no_payment_required',
+      payment_intent: null,
+      currency: 'eur',
+    });
     expect(session.setup_intent).toMatch(/^seti_test_/);
   });
 });
@@ -98,14 +145,26 @@ describe('the Stripe API stand-in refuses what the API at its version refuses', 
     ['embedded_page with success_url', { ...embedded, success_url: 'http://shop.test/ok' }, { param: 'success_url' }],
     ['hosted_page without success_url', { ...hosted, success_url: undefined }, { param: 'success_url', code: 'parameter_missing' }],
     ['hosted_page with return_url', { ...hosted, return_url: 'http://shop.test/' }, { param: 'return_url' }],
-    ['a line item without a price', { ...hosted, line_items: [{ quantity: 1 }] }, { param: 'line_items[0][price]', code: 'parameter_missing' }],
-    ['a line item with both price and price_data', { ...hosted, line_items: [{ ...line, price: 'price_1' }] }, { code: 'parameters_exclusive' }],
+    [
+      'a line item without a price',
+      { ...hosted, line_items: [{ quantity: 1 }] },
+      { param: 'line_items[0][price]', code: 'parameter_missing' },
+    ],
+    [
+      'a line item with both price and price_data',
+      { ...hosted, line_items: [{ ...line, price: 'price_1' }] },
+      { code: 'parameters_exclusive' },
+    ],
     ['no line items in payment mode', { ...hosted, line_items: undefined }, { param: 'line_items', code: 'parameter_missing' }],
     ['a missing mode', { ...hosted, mode: undefined }, { param: 'mode', code: 'parameter_missing' }],
     ['an invalid mode', { ...hosted, mode: 'pay' }, { param: 'mode' }],
     ['a success_url that is not a URL', { ...hosted, success_url: 'not a url' }, { param: 'success_url', code: 'url_invalid' }],
     ['elements without return_url', { ...elements, return_url: undefined }, { param: 'return_url', code: 'parameter_missing' }],
-    ['elements with success_url', { ...elements, success_url: 'http://shop.test/ok' }, { param: 'success_url', message: expect.stringContaining("'ui_mode: elements'") }],
+    [
+      'elements with success_url',
+      { ...elements, success_url: 'http://shop.test/ok' },
+      { param: 'success_url', message: expect.stringContaining("'ui_mode: elements'") },
+    ],
     ['elements with cancel_url', { ...elements, cancel_url: 'http://shop.test/back' }, { param: 'cancel_url' }],
     ['elements with submit_type', { ...elements, submit_type: 'pay' }, { param: 'submit_type' }],
     ['elements with custom_text', { ...elements, custom_text: { submit: { message: 'Thanks' } } }, { param: 'custom_text' }],
@@ -113,14 +172,27 @@ describe('the Stripe API stand-in refuses what the API at its version refuses', 
     ['elements with after_expiration', { ...elements, after_expiration: { recovery: { enabled: true } } }, { param: 'after_expiration' }],
     ['an expiry under 30 minutes away', { ...elements, expires_at: inSeconds(60) }, { param: 'expires_at' }],
     ['an expiry over 24 hours away', { ...elements, expires_at: inSeconds(25 * 3600) }, { param: 'expires_at' }],
-    ['an unknown parameter', { ...hosted, sucess_url: 'x' } as Stripe.Checkout.SessionCreateParams, { param: 'sucess_url', code: 'parameter_unknown' }],
+    [
+      'an unknown parameter',
+      { ...hosted, sucess_url: 'x' } as Stripe.Checkout.SessionCreateParams,
+      { param: 'sucess_url', code: 'parameter_unknown' },
+    ],
   ])('%s', async (_name, params, expected) => {
     expect(await refusal(params)).toMatchObject({ class: 'StripeInvalidRequestError', status: 400, ...expected });
   });
 
   it('an API version it does not model', async () => {
-    const old = new Stripe('sk_test_standIn', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0, apiVersion: '2025-03-31.basil' as Stripe.LatestApiVersion });
-    expect(await refusal(embedded, old)).toMatchObject({ status: 400, message: expect.stringContaining('Invalid Stripe API version: 2025-03-31.basil') });
+    const old = new Stripe('sk_test_standIn', {
+      host: '127.0.0.1',
+      port: standIn.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      apiVersion: '2025-03-31.basil' as Stripe.LatestApiVersion,
+    });
+    expect(await refusal(embedded, old)).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Invalid Stripe API version: 2025-03-31.basil'),
+    });
   });
 
   it('a key that is not a test secret key, without echoing it', async () => {
@@ -146,9 +218,14 @@ describe('idempotency, as Stripe keeps it', () => {
 
   it('the same key with other parameters is an idempotency error', async () => {
     await stripe.checkout.sessions.create(hosted, { idempotencyKey: 'same-key-other-params' });
-    const error = await stripe.checkout.sessions.create(embedded, { idempotencyKey: 'same-key-other-params' }).catch((e: Stripe.errors.StripeError) => e);
+    const error = await stripe.checkout.sessions
+      .create(embedded, { idempotencyKey: 'same-key-other-params' })
+      .catch((e: Stripe.errors.StripeError) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
-    expect(error).toMatchObject({ statusCode: 400, message: expect.stringContaining("Try using a key other than 'same-key-other-params'") });
+    expect(error).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining("Try using a key other than 'same-key-other-params'"),
+    });
   });
 
   it('a key whose first request is still running is refused 409 idempotency_error (idempotency_key_in_use); once it ran, the same request is replayed', async () => {
@@ -157,9 +234,15 @@ describe('idempotency, as Stripe keeps it', () => {
       const client = stripeForStandIn(slow);
       const first = client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const concurrent = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' }).catch((e: Stripe.errors.StripeError) => e);
+      const concurrent = await client.checkout.sessions
+        .create(hosted, { idempotencyKey: 'in-flight-key-0001' })
+        .catch((e: Stripe.errors.StripeError) => e);
       expect(concurrent).toBeInstanceOf(Stripe.errors.StripeError);
-      expect(concurrent).toMatchObject({ statusCode: 409, code: 'idempotency_key_in_use', raw: expect.objectContaining({ type: 'idempotency_error' }) });
+      expect(concurrent).toMatchObject({
+        statusCode: 409,
+        code: 'idempotency_key_in_use',
+        raw: expect.objectContaining({ type: 'idempotency_error' }),
+      });
       const session = await first;
       const again = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
       expect(again.id).toBe(session.id);
@@ -174,7 +257,9 @@ describe('idempotency, as Stripe keeps it', () => {
   it('the same key with other parameters is refused 400 even when only expires_at moved by a second', async () => {
     const expiresAt = inSeconds(3600);
     await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt }, { idempotencyKey: 'moved-expiry-key' });
-    const error = await stripe.checkout.sessions.create({ ...elements, expires_at: expiresAt + 1 }, { idempotencyKey: 'moved-expiry-key' }).catch((e: Stripe.errors.StripeError) => e);
+    const error = await stripe.checkout.sessions
+      .create({ ...elements, expires_at: expiresAt + 1 }, { idempotencyKey: 'moved-expiry-key' })
+      .catch((e: Stripe.errors.StripeError) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     expect(error).toMatchObject({ statusCode: 400, raw: expect.objectContaining({ type: 'idempotency_error' }) });
   });
@@ -194,7 +279,9 @@ describe('idempotency, as Stripe keeps it', () => {
   });
 
   it('a refused request keeps no result: the key can be used again once the parameters are right', async () => {
-    const refused = await stripe.checkout.sessions.create({ ...hosted, ui_mode: 'hosted' }, { idempotencyKey: 'after-a-refusal' }).catch((e: Error) => e);
+    const refused = await stripe.checkout.sessions
+      .create({ ...hosted, ui_mode: 'hosted' }, { idempotencyKey: 'after-a-refusal' })
+      .catch((e: Error) => e);
     expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     const ok = await stripe.checkout.sessions.create(hosted, { idempotencyKey: 'after-a-refusal' });
     expect(ok.status).toBe('open');
@@ -203,6 +290,12 @@ describe('idempotency, as Stripe keeps it', () => {
 
 describe('the form decoding', () => {
   it('nests bracketed keys and makes index-keyed objects arrays', () => {
-    expect(decodeForm('a=1&b[c]=2&l[0][x]=3&l[1][x]=4&e[]=p&e[]=q&m[k]=v')).toEqual({ a: '1', b: { c: '2' }, l: [{ x: '3' }, { x: '4' }], e: ['p', 'q'], m: { k: 'v' } });
+    expect(decodeForm('a=1&b[c]=2&l[0][x]=3&l[1][x]=4&e[]=p&e[]=q&m[k]=v')).toEqual({
+      a: '1',
+      b: { c: '2' },
+      l: [{ x: '3' }, { x: '4' }],
+      e: ['p', 'q'],
+      m: { k: 'v' },
+    });
   });
 });

@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => standIn.close());
 
-const hosted = (lineItems: Stripe.Checkout.SessionCreateParams.LineItem[], more: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
+const hosted = (
+  lineItems: Stripe.Checkout.SessionCreateParams.LineItem[],
+  more: Partial<Stripe.Checkout.SessionCreateParams> = {},
+): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
   line_items: lineItems,
   success_url: 'https://shop.example/',
@@ -45,7 +48,9 @@ describe('does what Stripe does', () => {
   });
 
   it('promotion codes and the customer email are on the session', async () => {
-    const session = await stripe.checkout.sessions.create(hosted([{ price: 'price_beans', quantity: 1 }], { allow_promotion_codes: true, customer_email: 'jenny@example.com' }));
+    const session = await stripe.checkout.sessions.create(
+      hosted([{ price: 'price_beans', quantity: 1 }], { allow_promotion_codes: true, customer_email: 'jenny@example.com' }),
+    );
     expect(session).toMatchObject({ allow_promotion_codes: true, customer_email: 'jenny@example.com' });
   });
 
@@ -71,17 +76,67 @@ describe('does what Stripe does', () => {
 
 describe('refuses what Stripe refuses', () => {
   it.each<[string, Stripe.Checkout.SessionCreateParams, Stripe.RequestOptions | undefined, Record<string, unknown>]>([
-    ['a Price the account does not have', hosted([{ price: 'price_nope', quantity: 1 }]), undefined, { status: 400, code: 'resource_missing', param: 'line_items[0][price]', message: "No such price: 'price_nope'" }],
-    ["a connected account's Price, asked for on the platform", hosted([{ price: 'price_theirs', quantity: 1 }]), undefined, { status: 400, code: 'resource_missing' }],
-    ["the platform's Price, asked for on a connected account", hosted([{ price: 'price_beans', quantity: 1 }]), { stripeAccount: ACCOUNT }, { status: 400, code: 'resource_missing' }],
-    ['price together with price_data', hosted([{ price: 'price_beans', price_data: { currency: 'eur', unit_amount: 1, product_data: { name: 'x' } }, quantity: 1 }]), undefined, { code: 'parameters_exclusive' }],
-    ['a recurring Price in payment mode', hosted([{ price: 'price_club', quantity: 1 }]), undefined, { status: 400, param: 'line_items[0][price]', message: expect.stringContaining('recurring price') }],
-    ['an archived Price', hosted([{ price: 'price_old', quantity: 1 }]), undefined, { status: 400, message: expect.stringContaining('inactive') }],
+    [
+      'a Price the account does not have',
+      hosted([{ price: 'price_nope', quantity: 1 }]),
+      undefined,
+      { status: 400, code: 'resource_missing', param: 'line_items[0][price]', message: "No such price: 'price_nope'" },
+    ],
+    [
+      "a connected account's Price, asked for on the platform",
+      hosted([{ price: 'price_theirs', quantity: 1 }]),
+      undefined,
+      { status: 400, code: 'resource_missing' },
+    ],
+    [
+      "the platform's Price, asked for on a connected account",
+      hosted([{ price: 'price_beans', quantity: 1 }]),
+      { stripeAccount: ACCOUNT },
+      { status: 400, code: 'resource_missing' },
+    ],
+    [
+      'price together with price_data',
+      hosted([{ price: 'price_beans', price_data: { currency: 'eur', unit_amount: 1, product_data: { name: 'x' } }, quantity: 1 }]),
+      undefined,
+      { code: 'parameters_exclusive' },
+    ],
+    [
+      'a recurring Price in payment mode',
+      hosted([{ price: 'price_club', quantity: 1 }]),
+      undefined,
+      { status: 400, param: 'line_items[0][price]', message: expect.stringContaining('recurring price') },
+    ],
+    [
+      'an archived Price',
+      hosted([{ price: 'price_old', quantity: 1 }]),
+      undefined,
+      { status: 400, message: expect.stringContaining('inactive') },
+    ],
     ['a quantity of 0', hosted([{ price: 'price_beans', quantity: 0 }]), undefined, { status: 400, param: 'line_items[0][quantity]' }],
-    ['a quantity over 999999', hosted([{ price: 'price_beans', quantity: 1_000_000 }]), undefined, { status: 400, param: 'line_items[0][quantity]', message: expect.stringContaining('999999') }],
-    ['promotion codes together with discounts', hosted([{ price: 'price_beans', quantity: 1 }], { allow_promotion_codes: true, discounts: [{ coupon: 'SPRING' }] }), undefined, { code: 'parameters_exclusive', param: 'allow_promotion_codes' }],
-    ['an email that is not one', hosted([{ price: 'price_beans', quantity: 1 }], { customer_email: 'not-an-email' }), undefined, { code: 'email_invalid', param: 'customer_email' }],
-    ['customer_email together with customer', hosted([{ price: 'price_beans', quantity: 1 }], { customer_email: 'a@b.co', customer: 'cus_1' }), undefined, { code: 'parameters_exclusive' }],
+    [
+      'a quantity over 999999',
+      hosted([{ price: 'price_beans', quantity: 1_000_000 }]),
+      undefined,
+      { status: 400, param: 'line_items[0][quantity]', message: expect.stringContaining('999999') },
+    ],
+    [
+      'promotion codes together with discounts',
+      hosted([{ price: 'price_beans', quantity: 1 }], { allow_promotion_codes: true, discounts: [{ coupon: 'SPRING' }] }),
+      undefined,
+      { code: 'parameters_exclusive', param: 'allow_promotion_codes' },
+    ],
+    [
+      'an email that is not one',
+      hosted([{ price: 'price_beans', quantity: 1 }], { customer_email: 'not-an-email' }),
+      undefined,
+      { code: 'email_invalid', param: 'customer_email' },
+    ],
+    [
+      'customer_email together with customer',
+      hosted([{ price: 'price_beans', quantity: 1 }], { customer_email: 'a@b.co', customer: 'cus_1' }),
+      undefined,
+      { code: 'parameters_exclusive' },
+    ],
   ])('%s', async (_name, params, options, expected) => {
     expect(await refusal(params, options)).toMatchObject(expected);
   });

@@ -4,7 +4,11 @@ import { describeStripeFailure, stripeFailureOf } from '../../server/sessions/st
 // An error thrown by another copy of the library (a framework's ESM bundle beside this package's
 // CommonJS): the same fields, another class.
 class OtherCopyError extends Error {
-  constructor(readonly type: string, message: string, readonly statusCode?: number) {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly statusCode?: number,
+  ) {
     super(message);
   }
 }
@@ -26,7 +30,10 @@ describe('Stripe failures are read by name, whichever copy of the library threw 
 
   it("answers the library's own classes the same way", () => {
     const error = new Stripe.errors.StripeConnectionError({ message: 'down' });
-    expect(describeStripeFailure(error, 'creating a session')).toEqual({ status: 502, message: 'Stripe could not be reached while creating a session.' });
+    expect(describeStripeFailure(error, 'creating a session')).toEqual({
+      status: 502,
+      message: 'Stripe could not be reached while creating a session.',
+    });
   });
 
   it('is not fooled by other errors', () => {

@@ -14,7 +14,8 @@ afterAll(() => standIn.close());
 
 const line = { price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Coffee beans, 1 kg' } }, quantity: 1 };
 const back = 'http://shop.test/?session_id={CHECKOUT_SESSION_ID}';
-const session = (ui_mode: 'elements' | 'embedded_page') => stripe.checkout.sessions.create({ mode: 'payment', ui_mode, line_items: [line], return_url: back });
+const session = (ui_mode: 'elements' | 'embedded_page') =>
+  stripe.checkout.sessions.create({ mode: 'payment', ui_mode, line_items: [line], return_url: back });
 const confirm = (id: string, form: Record<string, string>) =>
   fetch(`${standIn.url}/v1/payment_pages/${id}/confirm`, { method: 'POST', body: new URLSearchParams(form) });
 

@@ -29,7 +29,18 @@ beforeAll(async () => {
 }, 30_000);
 beforeEach(async () => {
   fulfil.mockReset().mockResolvedValue(undefined);
-  server = await serveRoutes(createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, webhookSecret: SECRET, log: () => {} }));
+  server = await serveRoutes(
+    createCheckoutHandlers({
+      stripe,
+      catalog: catalogOf(DEMO_PRODUCTS),
+      returnPage: 'https://shop.example/',
+      orders,
+      sessionRequests: store.sessionRequests,
+      fulfil,
+      webhookSecret: SECRET,
+      log: () => {},
+    }),
+  );
 });
 afterEach(() => server.close());
 afterAll(async () => {
@@ -38,11 +49,27 @@ afterAll(async () => {
 });
 
 async function session(): Promise<Stripe.Checkout.Session> {
-  return stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
+  return stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }],
+    success_url: 'https://shop.example/',
+    metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+  });
 }
 
 function event(type: string, object: Stripe.Checkout.Session | Record<string, unknown>): string {
-  return JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, api_version: Stripe.API_VERSION, created: 1, data: { object } }, null, 2);
+  return JSON.stringify(
+    {
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: 1,
+      data: { object },
+    },
+    null,
+    2,
+  );
 }
 
 function deliver(payload: string, header?: string) {
@@ -113,7 +140,12 @@ describe('POST /api/stripe-webhook', () => {
   it("the stand-in's own signed deliveries, from a completed session, end in one fulfilment", async () => {
     const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
     try {
-      const { id } = await stripeForStandIn(delivering).checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_1', quantity: 1 }], success_url: 'https://shop.example/', metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg') });
+      const { id } = await stripeForStandIn(delivering).checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price: 'price_1', quantity: 1 }],
+        success_url: 'https://shop.example/',
+        metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
+      });
       await delivering.complete(id, 'processing');
       await delivering.settle(id, 'succeeded');
       expect(delivering.deliveries).toEqual([
@@ -129,8 +161,16 @@ describe('POST /api/stripe-webhook', () => {
   it.each<[string, (payload: string) => Promise<Response>, RegExp]>([
     ['no signature', (payload) => deliver(payload), /Missing Stripe-Signature/],
     ['a signature made with another secret', (payload) => signed(payload, { secret: 'whsec_someoneElse' }), /No signatures found matching/],
-    ['a signature older than five minutes (a replay)', (payload) => signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }), /Timestamp outside the tolerance zone/],
-    ['a body changed after signing', (payload) => deliver(payload.replace('"unpaid"', '"paid"'), stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })), /No signatures found/],
+    [
+      'a signature older than five minutes (a replay)',
+      (payload) => signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      /Timestamp outside the tolerance zone/,
+    ],
+    [
+      'a body changed after signing',
+      (payload) => deliver(payload.replace('"unpaid"', '"paid"'), stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })),
+      /No signatures found/,
+    ],
     ['a garbled header', (payload) => deliver(payload, 'nonsense'), /signature refused/],
   ])('refuses %s with 400 and fulfils nothing', async (_name, send, message) => {
     const paid = { ...(await session()), status: 'complete', payment_status: 'paid' };
@@ -160,10 +200,24 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('without STRIPE_WEBHOOK_SECRET the route answers 503 and trusts nothing', async () => {
-    const bare = await serveRoutes(createCheckoutHandlers({ stripe, catalog: catalogOf(DEMO_PRODUCTS), returnPage: 'https://shop.example/', orders, sessionRequests: store.sessionRequests, fulfil, log: () => {} }));
+    const bare = await serveRoutes(
+      createCheckoutHandlers({
+        stripe,
+        catalog: catalogOf(DEMO_PRODUCTS),
+        returnPage: 'https://shop.example/',
+        orders,
+        sessionRequests: store.sessionRequests,
+        fulfil,
+        log: () => {},
+      }),
+    );
     try {
       const payload = event('checkout.session.completed', { ...(await session()), payment_status: 'paid' });
-      const res = await fetch(`${bare.url}${CHECKOUT_PATHS.webhook}`, { method: 'POST', body: payload, headers: { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } });
+      const res = await fetch(`${bare.url}${CHECKOUT_PATHS.webhook}`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      });
       expect(res.status).toBe(503);
       expect(fulfil).not.toHaveBeenCalled();
     } finally {

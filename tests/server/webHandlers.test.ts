@@ -43,7 +43,11 @@ afterAll(async () => {
 });
 
 const json = (body: unknown, key = `web-${Math.random().toString(36).slice(2)}`) =>
-  new Request(`${SHOP}/api/checkout-sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
+  new Request(`${SHOP}/api/checkout-sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify(body),
+  });
 
 describe('the Web-standard handlers', () => {
   it("sessions: the button's JSON gets { url } from Stripe", async () => {
@@ -69,7 +73,9 @@ describe('the Web-standard handlers', () => {
       request.headers.set('X-Forwarded-For', forwarded);
       return handlers.sessions(request, { clientAddress }).then((r) => r.status);
     };
-    expect([await from('192.0.2.50', '1.1.1.1'), await from('192.0.2.50', '2.2.2.2'), await from('192.0.2.50', '3.3.3.3')]).toEqual([200, 200, 429]);
+    expect([await from('192.0.2.50', '1.1.1.1'), await from('192.0.2.50', '2.2.2.2'), await from('192.0.2.50', '3.3.3.3')]).toEqual([
+      200, 200, 429,
+    ]);
     expect(await from('192.0.2.51', '1.1.1.1')).toBe(200);
   });
 
@@ -81,9 +87,21 @@ describe('the Web-standard handlers', () => {
       metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
     });
     // Indented as Stripe sends it: re-serialised JSON would not match the signature.
-    const payload = JSON.stringify({ id: 'evt_web_1', object: 'event', type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid' } } }, null, 2);
+    const payload = JSON.stringify(
+      {
+        id: 'evt_web_1',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+      },
+      null,
+      2,
+    );
     const deliver = (signature: string) =>
-      handlers.webhook(new Request(`${SHOP}/api/stripe-webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), context);
+      handlers.webhook(
+        new Request(`${SHOP}/api/stripe-webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }),
+        context,
+      );
     const forged = await deliver(stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }));
     expect(forged.status).toBe(400);
     const good = await deliver(stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
@@ -100,7 +118,12 @@ describe('the Web-standard handlers', () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const request = new Request(`${SHOP}/api/checkout-sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'web-too-large' }, body, duplex: 'half' } as RequestInit);
+    const request = new Request(`${SHOP}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'web-too-large' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     const response = await handlers.sessions(request, context);
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');

@@ -75,7 +75,7 @@ describe('an older copy (a /v2 release) on the page', () => {
     expect((await joined).state).toBe('rejected');
   });
 
-  it('comes later: it finds this copy\'s state and events under its own symbols', async () => {
+  it("comes later: it finds this copy's state and events under its own symbols", async () => {
     const heard: string[] = [];
     subscribeCheckoutEvents((event) => heard.push(event.type));
     const loaded = preloadStripe({ publishableKey: KEY });

@@ -69,7 +69,10 @@ describe('loadStripeScript', () => {
   });
 
   it('uses a Stripe.js the page already has, without injecting', async () => {
-    (window as unknown as { Stripe: unknown }).Stripe = Object.assign(jest.fn(() => ({})), { version: 'endive' });
+    (window as unknown as { Stripe: unknown }).Stripe = Object.assign(
+      jest.fn(() => ({})),
+      { version: 'endive' },
+    );
     const result = await loadStripeScript({ publishableKey: KEY });
     expect(result.state).toBe('resolved');
     expect(stripeTags()).toHaveLength(0);

@@ -15,7 +15,8 @@ export function describeEachDatabase(title: string, body: (driver: 'pglite' | 'p
   describe(`${title} (PGlite)`, () => body('pglite', { fresh: async () => ({ DATABASE_URL: 'memory://' }) }));
   if (!postgresBin()) {
     if (process.env.CI === 'true') {
-      describe(`${title} (Postgres)`, () => it('needs Postgres, which CI installs (apt-get install -y postgresql)', () => expect(postgresBin()).not.toBeNull()));
+      describe(`${title} (Postgres)`, () =>
+        it('needs Postgres, which CI installs (apt-get install -y postgresql)', () => expect(postgresBin()).not.toBeNull()));
     } else {
       console.warn(`SKIPPED: "${title}" against Postgres: not installed (apt-get install -y postgresql runs it).`);
       describe.skip(`${title} (Postgres: not installed)`, () => body('postgres', { fresh: async () => ({ DATABASE_URL: '' }) }));

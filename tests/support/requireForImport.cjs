@@ -10,7 +10,10 @@ const self = readFileSync(__filename);
 module.exports = {
   getCacheKey: (source, file) => createHash('sha256').update(self).update(file).update(source).digest('hex'),
   process(source) {
-    const imports = source.replace(/\bimport\((["'][\w:/]+["'])\)/g, (_, name) => `Promise.resolve().then(() => { const m = __requireBuiltIn(${name}); return { ...m, default: m }; })`);
+    const imports = source.replace(
+      /\bimport\((["'][\w:/]+["'])\)/g,
+      (_, name) => `Promise.resolve().then(() => { const m = __requireBuiltIn(${name}); return { ...m, default: m }; })`,
+    );
     return { code: `const __requireBuiltIn = require;${imports}` };
   },
 };

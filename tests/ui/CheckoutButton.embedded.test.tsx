@@ -72,7 +72,7 @@ describe('CheckoutButton, embedded mode', () => {
     expect(button()).toHaveFocus();
   });
 
-  it('calls onComplete with the paid session\'s id (never its secret) when Stripe says the payment finished, and closes', async () => {
+  it("calls onComplete with the paid session's id (never its secret) when Stripe says the payment finished, and closes", async () => {
     const { stripe, onComplete, checkout } = await openDialog();
     const [{ onComplete: stripeOnComplete }] = stripe.createEmbeddedCheckoutPage.mock.calls[0] as unknown as [{ onComplete: () => void }];
     act(() => stripeOnComplete());

@@ -62,7 +62,10 @@ describe('CheckoutButton: script states and DOM contract', () => {
     await resolveLoad();
     expect(root()).toHaveAttribute('data-checkout-state', 'resolved');
     expect(root()).not.toHaveAttribute('data-checkout-error');
-    expect(onStateChange.mock.calls).toEqual([['pending', undefined], ['resolved', undefined]]);
+    expect(onStateChange.mock.calls).toEqual([
+      ['pending', undefined],
+      ['resolved', undefined],
+    ]);
   });
 
   it('embedded mode: busy while Stripe.js loads, then resolved', async () => {
@@ -164,7 +167,11 @@ describe('CheckoutButton: script states and DOM contract', () => {
   });
 
   it('uses the texts given in messages', async () => {
-    setup({ mode: 'embedded', maxLoadAttempts: 1, messages: { script_load_failed: 'Zahlungsdienst nicht erreichbar', tryAgain: 'Erneut versuchen' } });
+    setup({
+      mode: 'embedded',
+      maxLoadAttempts: 1,
+      messages: { script_load_failed: 'Zahlungsdienst nicht erreichbar', tryAgain: 'Erneut versuchen' },
+    });
     await failLoad();
     expect(screen.getByRole('alert')).toHaveTextContent('Zahlungsdienst nicht erreichbar');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
@@ -341,7 +348,10 @@ describe('CheckoutButton: redirect flow', () => {
   it('a server that asks to wait (Retry-After): the alert says to wait, clicks send nothing until the wait is over', async () => {
     const user = userEvent.setup();
     const limited = { code: 'session_failed', message: 'POST /api/s answered 429 Too Many Requests. Retry after 1 s.', retryAfterMs: 400 };
-    const createSession = jest.fn<Promise<{ url: string }>, []>().mockRejectedValueOnce(limited).mockResolvedValueOnce({ url: CHECKOUT_URL });
+    const createSession = jest
+      .fn<Promise<{ url: string }>, []>()
+      .mockRejectedValueOnce(limited)
+      .mockResolvedValueOnce({ url: CHECKOUT_URL });
     const { root, button, redirect, onError } = setup({ createSession });
     await user.click(button());
     await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'session_failed'));
@@ -472,7 +482,14 @@ describe('CheckoutButton: a configuration error across re-renders', () => {
     const onError = jest.fn();
     const onStateChange = jest.fn();
     const element = () => (
-      <CheckoutButton publishableKey={KEY} createSession={async () => ({ url: CHECKOUT_URL })} {...props} sessionBody={body() as object} onError={onError} onStateChange={onStateChange} />
+      <CheckoutButton
+        publishableKey={KEY}
+        createSession={async () => ({ url: CHECKOUT_URL })}
+        {...props}
+        sessionBody={body() as object}
+        onError={onError}
+        onStateChange={onStateChange}
+      />
     );
     const { rerender } = render(element());
     for (let i = 0; i < 5; i++) rerender(element());
@@ -546,7 +563,11 @@ describe('CheckoutButton: host callbacks that throw', () => {
       await failLoad();
       // The script's rejection still reaches onError after onStateChange threw.
       expect(onError.mock.calls.map(([e]) => e.code)).toEqual(['session_failed', 'script_load_failed']);
-      await waitFor(() => expect(thrown.map(String)).toEqual(expect.arrayContaining(['Error: host onError bug', 'Error: host onEvent bug', 'Error: host onStateChange bug'])));
+      await waitFor(() =>
+        expect(thrown.map(String)).toEqual(
+          expect.arrayContaining(['Error: host onError bug', 'Error: host onEvent bug', 'Error: host onStateChange bug']),
+        ),
+      );
     } finally {
       window.removeEventListener('error', onUncaught);
     }

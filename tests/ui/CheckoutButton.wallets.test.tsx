@@ -27,10 +27,21 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
 
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
-      JSON.parse(init?.body as string).mode === 'wallets' ? reply({ clientSecret: 'cs_test_1_secret_a' }) : reply({ url: 'https://checkout.stripe.com/c/pay/cs_test_2' }),
+      JSON.parse(init?.body as string).mode === 'wallets'
+        ? reply({ clientSecret: 'cs_test_1_secret_a' })
+        : reply({ url: 'https://checkout.stripe.com/c/pay/cs_test_2' }),
     );
     const redirect = jest.fn();
-    render(<CheckoutButton publishableKey="pk_test_1" mode="wallets" maxLoadAttempts={1} sessionEndpoint="/api/checkout-sessions" sessionBody={{ productId: 'p' }} redirect={redirect} />);
+    render(
+      <CheckoutButton
+        publishableKey="pk_test_1"
+        mode="wallets"
+        maxLoadAttempts={1}
+        sessionEndpoint="/api/checkout-sessions"
+        sessionBody={{ productId: 'p' }}
+        redirect={redirect}
+      />,
+    );
     await settle();
     await act(async () => failNetwork());
     await settle();

@@ -16,7 +16,16 @@ import { answerWithStripe, resetPage } from '../support/stripeStub';
 describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
   it('ends the flow in embedded_failed, once, when its chunk cannot be fetched; nothing is thrown into the page', async () => {
     const onFail = jest.fn();
-    const props = { stripe: {} as Stripe, clientSecret: 'cs_test_1_secret', lang: 'en' as const, title: 'Secure payment', closeLabel: 'Close', emit: jest.fn(), close: jest.fn(), complete: jest.fn() };
+    const props = {
+      stripe: {} as Stripe,
+      clientSecret: 'cs_test_1_secret',
+      lang: 'en' as const,
+      title: 'Secure payment',
+      closeLabel: 'Close',
+      emit: jest.fn(),
+      close: jest.fn(),
+      complete: jest.fn(),
+    };
     const { rerender } = render(
       <StrictMode>
         <CheckoutDialog {...props} fail={onFail} />
@@ -32,7 +41,10 @@ describe("CheckoutDialog: embedded mode's dialog, a chunk of its own", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(later).not.toHaveBeenCalled();
-    expect(onFail.mock.calls[0][0]).toMatchObject({ code: 'embedded_failed', message: expect.stringMatching(/dialog could not be fetched/) });
+    expect(onFail.mock.calls[0][0]).toMatchObject({
+      code: 'embedded_failed',
+      message: expect.stringMatching(/dialog could not be fetched/),
+    });
   });
 });
 
@@ -43,7 +55,12 @@ describe('the button when the dialog chunk cannot be fetched', () => {
     subscribeCheckoutEvents((event) => types.push(event.type));
     const onError = jest.fn();
     render(
-      <CheckoutButton publishableKey="pk_test_chunk" mode="embedded" onError={onError} createSession={async () => ({ clientSecret: 'cs_test_1_secret_x' })}>
+      <CheckoutButton
+        publishableKey="pk_test_chunk"
+        mode="embedded"
+        onError={onError}
+        createSession={async () => ({ clientSecret: 'cs_test_1_secret_x' })}
+      >
         Pay
       </CheckoutButton>,
     );

@@ -40,7 +40,14 @@ async function walletButtons(count: number) {
   render(
     <>
       {Array.from({ length: count }, (_, i) => (
-        <CheckoutButton key={i} publishableKey="pk_test_1" mode="wallets" sessionEndpoint="/api/checkout-sessions" sessionBody={{ productId: 'p' }} onComplete={onComplete} />
+        <CheckoutButton
+          key={i}
+          publishableKey="pk_test_1"
+          mode="wallets"
+          sessionEndpoint="/api/checkout-sessions"
+          sessionBody={{ productId: 'p' }}
+          onComplete={onComplete}
+        />
       ))}
     </>,
   );

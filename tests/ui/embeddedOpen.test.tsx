@@ -28,7 +28,7 @@ describe('embedded_open', () => {
       if (event.type.startsWith('embedded_')) seen.push({ type: event.type, dialogOpen: !!document.querySelector('dialog[open]') });
     });
     render(
-      <CheckoutButton publishableKey="pk_test_open" mode="embedded" createSession={async () => ({ clientSecret: "cs_test_1_secret_x" })}>
+      <CheckoutButton publishableKey="pk_test_open" mode="embedded" createSession={async () => ({ clientSecret: 'cs_test_1_secret_x' })}>
         Pay
       </CheckoutButton>,
     );

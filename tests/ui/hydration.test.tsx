@@ -8,7 +8,9 @@ import type { CheckoutButtonProps } from '../../src/core/types';
 import { resetPage } from '../support/stripeStub';
 
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_hydrated';
-const fetchMock = jest.fn(async (..._args: unknown[]) => ({ ok: true, status: 200, statusText: '', json: async () => ({ url: CHECKOUT_URL }) }) as Response);
+const fetchMock = jest.fn(
+  async (..._args: unknown[]) => ({ ok: true, status: 200, statusText: '', json: async () => ({ url: CHECKOUT_URL }) }) as Response,
+);
 
 let consoleError: jest.SpyInstance;
 let root: Root | undefined;
@@ -42,7 +44,12 @@ async function hydrate(props: CheckoutButtonProps) {
 describe('the server-rendered form, once hydrated', () => {
   it('keeps the form and its button (no mismatch), turns the button into a plain button and drops the inline styles', async () => {
     const redirect = jest.fn(() => true);
-    const { container, served } = await hydrate({ publishableKey: 'pk_test_h', sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'p1' }, redirect });
+    const { container, served } = await hydrate({
+      publishableKey: 'pk_test_h',
+      sessionEndpoint: '/api/checkout-sessions',
+      sessionBody: { productId: 'p1' },
+      redirect,
+    });
     expect(served.form).not.toBeNull();
     expect(container.querySelector('form')).toBe(served.form);
     expect(container.querySelector('button')).toBe(served.button);
@@ -55,7 +62,12 @@ describe('the server-rendered form, once hydrated', () => {
 
   it("a click runs the button's flow (JSON to the endpoint, the redirect); a submit of the form is prevented", async () => {
     const redirect = jest.fn(() => true);
-    const { container } = await hydrate({ publishableKey: 'pk_test_h', sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'p1' }, redirect });
+    const { container } = await hydrate({
+      publishableKey: 'pk_test_h',
+      sessionEndpoint: '/api/checkout-sessions',
+      sessionBody: { productId: 'p1' },
+      redirect,
+    });
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     container.querySelector('form')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);

@@ -21,7 +21,7 @@ describe('on a server', () => {
   it("with a sessionEndpoint, the HTML is a form that posts sessionBody's flat fields to it (no mode: the server's redirect), with a submit button", async () => {
     const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
     const html = renderToString(
-      <CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint={"/api/checkout-sessions?shop=1&x"} sessionBody={BODY} mode="embedded">
+      <CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint={'/api/checkout-sessions?shop=1&x'} sessionBody={BODY} mode="embedded">
         Pay 12.00 €
       </CheckoutButton>,
     );
@@ -42,7 +42,14 @@ describe('on a server', () => {
 
   it('each render of the form carries its own formKey (128 random bits), never one from sessionBody', async () => {
     const { CheckoutButton } = await import('../../src/exposes/CheckoutButton');
-    const render = () => renderToString(<CheckoutButton publishableKey="pk_test_ssr" sessionEndpoint="/api/s" sessionBody={{ productId: 'p1', formKey: 'host-chosen-key' }} />);
+    const render = () =>
+      renderToString(
+        <CheckoutButton
+          publishableKey="pk_test_ssr"
+          sessionEndpoint="/api/s"
+          sessionBody={{ productId: 'p1', formKey: 'host-chosen-key' }}
+        />,
+      );
     const keysOf = (html: string) => [...html.matchAll(/name="formKey" value="([^"]*)"/g)].map((m) => m[1]);
     const keys = Array.from({ length: 20 }, () => keysOf(render()));
     for (const one of keys) expect(one).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/)]);

@@ -25,7 +25,7 @@ describe('installStyles', () => {
 });
 
 describe('installStyles with a stylesheet of its own (the dialog brings one in its chunk)', () => {
-  it('adds it once per scope, beside the button\'s', () => {
+  it("adds it once per scope, beside the button's", () => {
     const host = document.body.appendChild(document.createElement('div'));
     const shadow = host.attachShadow({ mode: 'open' });
     const count = () => (shadow.adoptedStyleSheets?.length ?? 0) + shadow.querySelectorAll('style[data-checkout-styles]').length;

@@ -64,7 +64,13 @@ describe('telemetry events', () => {
     const onEvent = jest.fn();
     const redirect = jest.fn();
     render(
-      <CheckoutButton publishableKey={KEY} maxLoadAttempts={3} onEvent={onEvent} redirect={redirect} createSession={async () => ({ url: SESSION_URL })}>
+      <CheckoutButton
+        publishableKey={KEY}
+        maxLoadAttempts={3}
+        onEvent={onEvent}
+        redirect={redirect}
+        createSession={async () => ({ url: SESSION_URL })}
+      >
         Pay
       </CheckoutButton>,
     );
@@ -142,7 +148,13 @@ describe('telemetry events', () => {
       .mockRejectedValueOnce(new Error(`upstream said no for ${TYPED} at ${SESSION_URL}`))
       .mockResolvedValue({ url: SESSION_URL });
     const view = render(
-      <CheckoutButton publishableKey={KEY} sessionBody={{ email: TYPED }} onEvent={onEvent} redirect={redirect} createSession={createRedirect}>
+      <CheckoutButton
+        publishableKey={KEY}
+        sessionBody={{ email: TYPED }}
+        onEvent={onEvent}
+        redirect={redirect}
+        createSession={createRedirect}
+      >
         Pay
       </CheckoutButton>,
     );
@@ -193,13 +205,26 @@ describe('telemetry events', () => {
       'embedded_close',
     ]);
     expect(page[3]).toMatchObject({ code: 'session_failed' });
-    expect(page.filter((e) => e.type === 'embedded_analytics').map((e) => 'name' in e && e.name)).toEqual(['checkoutRendered', 'promotionCodeApplied', 'checkoutSubmitted']);
+    expect(page.filter((e) => e.type === 'embedded_analytics').map((e) => 'name' in e && e.name)).toEqual([
+      'checkoutRendered',
+      'promotionCodeApplied',
+      'checkoutSubmitted',
+    ]);
     expect(page[14]).toMatchObject({ type: 'embedded_close', completed: true });
     // The button's own onEvent hears its embedded events too.
     expect(onEvent.mock.calls.map(([e]) => e.type)).toEqual(expect.arrayContaining(['embedded_analytics', 'embedded_complete']));
     expectOnlyContractFields(page);
     const everything = JSON.stringify([page, onEvent.mock.calls]);
-    for (const secret of [KEY, KEY.slice('pk_test_'.length), CLIENT_SECRET, SESSION_URL, 'cs_test_SessionUrlMustNotLeak', TYPED, PROMO_CODE, 'cs_test_1']) {
+    for (const secret of [
+      KEY,
+      KEY.slice('pk_test_'.length),
+      CLIENT_SECRET,
+      SESSION_URL,
+      'cs_test_SessionUrlMustNotLeak',
+      TYPED,
+      PROMO_CODE,
+      'cs_test_1',
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });

@@ -14,16 +14,23 @@ import webpackConfig from '../../webpack.config';
 const MANIFEST = {
   id: 'checkout',
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: ['CheckoutButton', 'stripeScript', 'mount'].map((name) => ({ name, path: `./${name}`, assets: { js: { sync: [`${name}.js`], async: [] }, css: { sync: [], async: [] } } })),
+  exposes: ['CheckoutButton', 'stripeScript', 'mount'].map((name) => ({
+    name,
+    path: `./${name}`,
+    assets: { js: { sync: [`${name}.js`], async: [] }, css: { sync: [], async: [] } },
+  })),
 };
 
 /** Writes the manifest as the federation plugin does: indented, at the transfer stage. */
 class IndentedManifest {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('IndentedManifest', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'IndentedManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, () => {
-        compilation.emitAsset('mf-manifest.json', new compiler.webpack.sources.RawSource(JSON.stringify(MANIFEST, null, 2)));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'IndentedManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          compilation.emitAsset('mf-manifest.json', new compiler.webpack.sources.RawSource(JSON.stringify(MANIFEST, null, 2)));
+        },
+      );
     });
   }
 }
@@ -38,7 +45,9 @@ function build(dir: string): Promise<void> {
     plugins: [new IndentedManifest(), new CompactManifestPlugin('mf-manifest.json'), ...precompress()],
   });
   return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString('errors-only'))) : compiler.close(() => resolve()))),
+    compiler.run((error, stats) =>
+      error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString('errors-only'))) : compiler.close(() => resolve()),
+    ),
   );
 }
 

@@ -47,6 +47,10 @@ describe(`the remote's React range (${REACT_RANGE})`, () => {
 
   it('says -0 because two caret ranges refuse the prereleases of 18.3.0 and 19.0.0 themselves', () => {
     const carets = '^18.3.0 || ^19.0.0';
-    expect(['18.3.0-canary-a870b2d54-20240314', '19.0.0-rc.1', '19.0.0-rc-de68d2f4-20241204'].map((v) => satisfy(v, carets))).toEqual([false, false, false]);
+    expect(['18.3.0-canary-a870b2d54-20240314', '19.0.0-rc.1', '19.0.0-rc-de68d2f4-20241204'].map((v) => satisfy(v, carets))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

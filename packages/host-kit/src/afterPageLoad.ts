@@ -105,4 +105,3 @@ function failAfter(script: HTMLScriptElement, ms: number): void {
     script.addEventListener('error', stop, { once: true });
   });
 }
-

@@ -15,29 +15,35 @@ export interface RemoteTimeoutsOptions {
 export const DEFAULT_REMOTE = 'checkout';
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
-export function remoteTimeouts({ remote = DEFAULT_REMOTE, timeoutMs = DEFAULT_TIMEOUT_MS }: RemoteTimeoutsOptions = {}): ModuleFederationRuntimePlugin {
+export function remoteTimeouts({
+  remote = DEFAULT_REMOTE,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: RemoteTimeoutsOptions = {}): ModuleFederationRuntimePlugin {
   // Per URL: the runtime also asks for the button's chunks (from the manifest) before the entry, and a
   // first request must keep its plain URL, or the page's preloads of it are wasted.
   const asked = new Map<string, number>();
-  return scriptsAfterPageLoad({
-    name: 'checkout-timeouts',
-    fetch: (url, init, info) =>
-      info?.name === remote
-        ? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).then((response) => {
-            if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-            return response;
-          })
-        : undefined,
-    createScript({ url, remoteInfo }) {
-      if (remoteInfo?.name !== remote) return undefined;
-      const before = asked.get(url) ?? 0;
-      asked.set(url, before + 1);
-      if (before === 0) return { timeout: timeoutMs };
-      // Chromium answers a new tag for a URL still in flight from the stalled request: a retry asks
-      // for a URL of its own.
-      const script = document.createElement('script');
-      script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${before}`;
-      return { script, timeout: timeoutMs };
+  return scriptsAfterPageLoad(
+    {
+      name: 'checkout-timeouts',
+      fetch: (url, init, info) =>
+        info?.name === remote
+          ? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).then((response) => {
+              if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+              return response;
+            })
+          : undefined,
+      createScript({ url, remoteInfo }) {
+        if (remoteInfo?.name !== remote) return undefined;
+        const before = asked.get(url) ?? 0;
+        asked.set(url, before + 1);
+        if (before === 0) return { timeout: timeoutMs };
+        // Chromium answers a new tag for a URL still in flight from the stalled request: a retry asks
+        // for a URL of its own.
+        const script = document.createElement('script');
+        script.src = `${url}${url.includes('?') ? '&' : '?'}retry=${before}`;
+        return { script, timeout: timeoutMs };
+      },
     },
-  }, remote);
+    remote,
+  );
 }

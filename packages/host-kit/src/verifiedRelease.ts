@@ -22,7 +22,17 @@ function reporter(reportUrl: string | undefined): (refusal: ReleaseRefused) => v
   return ({ reason, url, message }) => void navigator.sendBeacon(reportUrl, JSON.stringify({ reason, url, message }));
 }
 
-export default function verifiedRelease({ trust, reportUrl, remote = DEFAULT_REMOTE, timeoutMs = DEFAULT_TIMEOUT_MS }: VerifiedReleasePluginOptions) {
-  const plugin = verifier({ remote, trust, report: reporter(reportUrl), fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+export default function verifiedRelease({
+  trust,
+  reportUrl,
+  remote = DEFAULT_REMOTE,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: VerifiedReleasePluginOptions) {
+  const plugin = verifier({
+    remote,
+    trust,
+    report: reporter(reportUrl),
+    fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
+  });
   return scriptsAfterPageLoad(plugin, remote); // its scripts never hold the page's `load`
 }

@@ -21,7 +21,8 @@ export const WALLET_TEXTS: Readonly<Record<Language, WalletMessages>> = {
   de: {
     walletsLabel: 'Express-Checkout',
     wallets_unavailable: 'Express-Zahlung ist gerade nicht verfügbar. Sie können weiterhin mit Karte zahlen.',
-    wallet_declined: 'Ihre Zahlung wurde abgelehnt. Es wurde nichts belastet. Versuchen Sie eine andere Karte oder zahlen Sie unten mit Karte.',
+    wallet_declined:
+      'Ihre Zahlung wurde abgelehnt. Es wurde nichts belastet. Versuchen Sie eine andere Karte oder zahlen Sie unten mit Karte.',
     wallet_failed: 'Die Zahlung ist nicht durchgegangen. Es wurde nichts belastet. Bitte versuchen Sie es erneut.',
   },
   es: {

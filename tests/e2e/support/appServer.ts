@@ -10,7 +10,6 @@ import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../serve/staticServer';
 import { freePort } from './serverProcess';
 
-
 function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): true {
   const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -103,7 +102,13 @@ async function spawnApp(dir: string, server: AppServer, node: string, port: numb
 }
 
 /** An app that answers every request itself, the server half's routes included, at `url` (its port chosen ahead, so `env` can name it). */
-export async function startFrameworkApp(dir: string, server: AppServer, node: string, port: number, env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFrameworkApp(
+  dir: string,
+  server: AppServer,
+  node: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; close(): Promise<void> }> {
   const child = await spawnApp(dir, server, node, port, env);
   return {
     url: `http://127.0.0.1:${port}`,

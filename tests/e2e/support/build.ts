@@ -10,11 +10,12 @@ import { buildPublisherKey } from './releaseCdn';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type ConfigExport = Configuration | Configuration[] | ((env: Record<string, unknown>, argv: Record<string, unknown>) => Configuration | Configuration[]);
+type ConfigExport =
+  Configuration | Configuration[] | ((env: Record<string, unknown>, argv: Record<string, unknown>) => Configuration | Configuration[]);
 
 function loadConfigs(file: string, extraEnv: Record<string, unknown>): Configuration[] {
   const mod = require(file) as { default?: ConfigExport } & ConfigExport;
-  const exported = (mod.default ?? mod);
+  const exported = mod.default ?? mod;
   const env = { WEBPACK_BUNDLE: true, WEBPACK_BUILD: true, ...extraEnv };
   const result = typeof exported === 'function' ? exported(env, { mode: 'production', env }) : exported;
   return Array.isArray(result) ? result : [result];
@@ -62,25 +63,38 @@ function asCopy(config: Configuration, name = REMOTE_COPY_NAME): Configuration {
   type MfPlugin = { _options: Record<string, unknown>; constructor: new (options: Record<string, unknown>) => unknown };
   // A copy is no release: the release inventory's plugin (a plain object) looks for the entry by the
   // release's container name, and the copy renames it.
-  const plugins = (config.plugins ?? []).filter((plugin) => plugin?.constructor !== Object).map((plugin) => {
-    const mf = plugin as unknown as MfPlugin;
-    if (plugin?.constructor?.name !== 'ModuleFederationPlugin' || !mf._options) return plugin;
-    return new mf.constructor({ ...mf._options, name, dts: false }) as typeof plugin;
-  });
+  const plugins = (config.plugins ?? [])
+    .filter((plugin) => plugin?.constructor !== Object)
+    .map((plugin) => {
+      const mf = plugin as unknown as MfPlugin;
+      if (plugin?.constructor?.name !== 'ModuleFederationPlugin' || !mf._options) return plugin;
+      return new mf.constructor({ ...mf._options, name, dts: false }) as typeof plugin;
+    });
   return { ...config, plugins, output: { ...config.output, uniqueName: name } };
 }
 
 async function main(): Promise<void> {
-  const out = JSON.parse(process.env.E2E_BUILD ?? '') as Partial<Record<'remote' | 'remoteCopy' | 'host' | 'integration' | 'integrationEmbedded', string>> & { previous?: { root: string; out: string } };
+  const out = JSON.parse(process.env.E2E_BUILD ?? '') as Partial<
+    Record<'remote' | 'remoteCopy' | 'host' | 'integration' | 'integrationEmbedded', string>
+  > & { previous?: { root: string; out: string } };
   const remoteConfigs = () => configsFor(path.join(ROOT, 'webpack.config.ts'), path.join(ROOT, 'dist'));
   if (out.remote) await runAll('remote', remoteConfigs(), out.remote);
-  if (out.remoteCopy) await runAll(`remote copy (${REMOTE_COPY_NAME})`, remoteConfigs().map((c) => asCopy(c)), out.remoteCopy);
+  if (out.remoteCopy)
+    await runAll(
+      `remote copy (${REMOTE_COPY_NAME})`,
+      remoteConfigs().map((c) => asCopy(c)),
+      out.remoteCopy,
+    );
   if (out.previous) {
     // Its federated build only (not its one-tag element), resolved from its own tree (webpack's
     // context defaults to the working directory, which is today's).
     const { root } = out.previous;
     const federated = configsFor(path.join(root, 'webpack.config.ts'), path.join(root, 'dist')).filter((c) => c.name === 'remote');
-    await runAll(`previous release (${PREVIOUS_RELEASE_NAME})`, federated.map((c) => ({ ...asCopy(c, PREVIOUS_RELEASE_NAME), context: root })), out.previous.out);
+    await runAll(
+      `previous release (${PREVIOUS_RELEASE_NAME})`,
+      federated.map((c) => ({ ...asCopy(c, PREVIOUS_RELEASE_NAME), context: root })),
+      out.previous.out,
+    );
   }
   if (out.host) {
     // Without the page's own early requests for Stripe.js and the remote: the scenarios answer and
@@ -108,6 +122,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -23,7 +23,14 @@ function recordElementEvents(types: string[]): void {
     // On the document: the events bubble out of the element and its shadow root; listeners on the element ran first.
     document.addEventListener(type, (event) => {
       const { detail } = event as CustomEvent;
-      const record = { type, detail: JSON.parse(JSON.stringify(detail ?? null)), bubbles: event.bubbles, composed: event.composed, cancelable: event.cancelable, defaultPrevented: event.defaultPrevented };
+      const record = {
+        type,
+        detail: JSON.parse(JSON.stringify(detail ?? null)),
+        bubbles: event.bubbles,
+        composed: event.composed,
+        cancelable: event.cancelable,
+        defaultPrevented: event.defaultPrevented,
+      };
       report?.(record);
     });
   }
@@ -46,7 +53,10 @@ export interface ElementPageOptions {
   waitForButton?: boolean;
 }
 
-export async function openElementPage(open: (options?: OpenOptions) => Promise<HostPage>, options: ElementPageOptions = {}): Promise<ElementPage> {
+export async function openElementPage(
+  open: (options?: OpenOptions) => Promise<HostPage>,
+  options: ElementPageOptions = {},
+): Promise<ElementPage> {
   const host = await open({ url: 'about:blank', waitForButtons: 0 });
   const events: ElementEventRecord[] = [];
   await host.context.exposeBinding('__elementEvent', (_source, record: ElementEventRecord) => void events.push(record));

@@ -7,7 +7,10 @@ import type { HostPage } from './harness';
 
 /** Clicks `submit` and expects the page on the hosted page of a session the API stand-in at `stripeApiUrl` created; returns its id. */
 export async function expectFormPays(host: HostPage, submit: Locator, stripeApiUrl: string): Promise<string> {
-  const posted = host.page.waitForResponse((response) => response.request().method() === 'POST' && response.request().isNavigationRequest(), { timeout: 15_000 });
+  const posted = host.page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.request().isNavigationRequest(),
+    { timeout: 15_000 },
+  );
   await submit.click();
   const answer = await posted.catch(async (error: unknown) => {
     throw new Error(`no answer to the form's post.\n${await host.diagnose()}\n${String(error)}`);
@@ -32,7 +35,8 @@ export function recordLayoutShifts(): void {
     for (const entry of list.getEntries() as Shift[]) {
       if (entry.hadRecentInput) continue;
       w.__layoutShift.total += entry.value;
-      for (const source of entry.sources ?? []) w.__layoutShift.moved.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName));
+      for (const source of entry.sources ?? [])
+        w.__layoutShift.moved.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName));
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

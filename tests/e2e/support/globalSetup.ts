@@ -31,7 +31,15 @@ function findChromium(): string | null {
   }
 }
 
-const SHARED_INPUTS = ['webpack', 'release', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tests/e2e/support/build.ts'];
+const SHARED_INPUTS = [
+  'webpack',
+  'release',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'node_modules/.package-lock.json',
+  'tests/e2e/support/build.ts',
+];
 
 interface BuildUnit {
   /** Names the cache directory. */
@@ -108,7 +116,11 @@ async function buildPrevious(): Promise<string> {
 const REMOTE: BuildUnit = { name: 'remote', inputs: ['src', 'public', 'webpack.config.ts'], targets: ['remote', 'remoteCopy'] };
 const HOST: BuildUnit = { name: 'host-example', inputs: ['host-example', 'packages/host-kit/src'], targets: ['host'] };
 /** The integration alone (`--env demo=off`), in each of its two modes. */
-const INTEGRATION: BuildUnit = { name: 'host-integration', inputs: ['host-example', 'packages/host-kit/src'], targets: ['integration', 'integrationEmbedded'] };
+const INTEGRATION: BuildUnit = {
+  name: 'host-integration',
+  inputs: ['host-example', 'packages/host-kit/src'],
+  targets: ['integration', 'integrationEmbedded'],
+};
 
 function startServers(dirs: ServeDirs): Promise<ServerProcess<ServedUrls>> {
   return startServerProcess<ServedUrls>('serve.ts', { E2E_SERVE_DIRS: JSON.stringify(dirs) }, 'the e2e servers');
@@ -172,7 +184,14 @@ export default async function globalSetup(): Promise<void> {
     if (hostBuild.status === 'rejected') throw hostBuild.reason;
     const remote = remoteBuild.value;
     const { host, integration, integrationEmbedded, remotePrevious } = hostBuild.value;
-    const dirs: ServeDirs = { remote: remote.remote, remoteCopy: remote.remoteCopy, remotePrevious, host, integration, integrationEmbedded };
+    const dirs: ServeDirs = {
+      remote: remote.remote,
+      remoteCopy: remote.remoteCopy,
+      remotePrevious,
+      host,
+      integration,
+      integrationEmbedded,
+    };
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, host example ${urls.host} (pid ${pid})`);

@@ -71,8 +71,6 @@ export type StripeStep =
   | 'no-global' // a script that runs but defines no window.Stripe
   | { delayMs: number; then: 'ok' | 'abort' | 'no-global' };
 
-
-
 import { setTimeout as sleep } from 'node:timers/promises';
 
 async function answerStripe(route: Route, step: StripeStep): Promise<void> {
@@ -113,7 +111,8 @@ function installProbe(): void {
   w.__windowErrors = [];
   w.__cspViolations = [];
   // Reported to node as they happen, so a page that has since navigated away still tells.
-  const report = (kind: string, text: string) => (w as unknown as { __e2eReport?: (k: string, t: string) => void }).__e2eReport?.(kind, text);
+  const report = (kind: string, text: string) =>
+    (w as unknown as { __e2eReport?: (k: string, t: string) => void }).__e2eReport?.(kind, text);
   addEventListener('unhandledrejection', (e) => {
     const r = e.reason as { stack?: string; message?: string } | undefined;
     const text = r?.stack ?? r?.message ?? String(e.reason);
@@ -317,7 +316,11 @@ export class HostPage {
     if (options.pageOtherStripeScripts) {
       await context.route(OTHER_STRIPE_SCRIPTS.pricingTable, () => undefined); // never answered
       await context.route(OTHER_STRIPE_SCRIPTS.buyButton, (route) =>
-        route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: 'window.__buyButtonRan = true;' }),
+        route.fulfill({
+          contentType: 'text/javascript',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: 'window.__buyButtonRan = true;',
+        }),
       );
       await context.addInitScript(pageStripeTagScript(Object.values(OTHER_STRIPE_SCRIPTS)));
     }
@@ -355,7 +358,11 @@ export class HostPage {
     // Stripe.js may never answer: do not wait for `load`.
     await page.goto(this.url, { waitUntil: 'domcontentloaded' });
     const wait = options.waitForButtons ?? options.buttons ?? 1;
-    if (wait > 0) await page.locator('[data-checkout-state]').nth(wait - 1).waitFor({ timeout: 15_000 });
+    if (wait > 0)
+      await page
+        .locator('[data-checkout-state]')
+        .nth(wait - 1)
+        .waitFor({ timeout: 15_000 });
   }
 
   /** Changes how js.stripe.com answers from the next request on (e.g. "the network is back"). */

@@ -7,7 +7,19 @@
 // change to the kit rebuilds the hosts, not their installs. Installs,
 // builds and servers run on the Node CI runs (ltsNode.ts), whatever Node runs jest. What each host
 // got (a URL, or why not) goes to a JSON file for the tests.
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, HOST_STRIPE_API_PREFIX, ROOT, STRIPE_API_KEY, WAREHOUSE_KEY, alive } from './env';
@@ -88,7 +100,13 @@ function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; secon
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     // `npm install`, not `npm ci`: lockfiles written here lack other platforms' optional bindings.
     // The tools are devDependencies: installed whatever NODE_ENV says.
-    await run('npm', ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], work, `npm install for the ${tools} hosts`, withNode(node));
+    await run(
+      'npm',
+      ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+      work,
+      `npm install for the ${tools} hosts`,
+      withNode(node),
+    );
   });
 }
 
@@ -137,7 +155,10 @@ async function buildStatic(host: MatrixHost, kit: PackedKit): Promise<Built> {
   const packages = vendor ? PLAIN_VENDOR.map((name) => path.join(ROOT, 'node_modules/@module-federation', name)) : [];
   const versions = {
     ...Object.fromEntries(
-      packages.map((dir) => [`@module-federation/${path.basename(dir)}`, (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version]),
+      packages.map((dir) => [
+        `@module-federation/${path.basename(dir)}`,
+        (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version,
+      ]),
     ),
     [HOST_KIT_NAME]: kit.version,
   };
@@ -153,7 +174,10 @@ async function buildStatic(host: MatrixHost, kit: PackedKit): Promise<Built> {
       });
     }
     // The host kit's files, served as they are (the page names them in its import map or links).
-    cpSync(path.join(kit.dir, 'dist'), path.join(work, 'vendor', 'host-kit'), { recursive: true, filter: (file) => !file.endsWith('.d.ts') });
+    cpSync(path.join(kit.dir, 'dist'), path.join(work, 'vendor', 'host-kit'), {
+      recursive: true,
+      filter: (file) => !file.endsWith('.d.ts'),
+    });
   });
   return { dir, versions, seconds };
 }
@@ -177,7 +201,10 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
   const server = host.server === 'framework' ? (await serverPackage()).dir : null;
-  const final = path.join(BUILDS, `matrix-${host.id}-${hashOf([deps, server ?? '', kit.hash, buildPublisherKey()], sources.flatMap(filesUnder))}`);
+  const final = path.join(
+    BUILDS,
+    `matrix-${host.id}-${hashOf([deps, server ?? '', kit.hash, buildPublisherKey()], sources.flatMap(filesUnder))}`,
+  );
   const { dir, seconds } = await once(final, `built ${host.id}`, async (work) => {
     // Built inside the tools' install, so every import resolves to that React line's packages.
     const stage = path.join(deps, `stage-${host.id}-${process.pid}`);
@@ -232,7 +259,10 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * select their tests with -t). Unset: all of them.
  */
 function selectedHosts(): MatrixHost[] {
-  const ids = process.env.E2E_HOST_MATRIX?.split(',').map((id) => id.trim()).filter(Boolean) ?? [];
+  const ids =
+    process.env.E2E_HOST_MATRIX?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean) ?? [];
   if (ids.length === 0 || ids.includes('on')) return MATRIX;
   const unknown = ids.filter((id) => !MATRIX.some((h) => h.id === id));
   if (unknown.length) throw new Error(`E2E_HOST_MATRIX names no host ${unknown.join(', ')}: ${MATRIX.map((h) => h.id).join(', ')}`);
@@ -292,7 +322,12 @@ export async function setUpHostMatrix(): Promise<void> {
     }
   };
   const toolSets = [...new Set(hosts.flatMap((h) => (h.tools ? [h.tools] : [])))];
-  await Promise.all([...toolSets.map(chain), ...hosts.filter((h) => !h.tools).map((host) => record(host, () => (kit instanceof Error ? Promise.reject(kit) : buildStatic(host, kit))))]);
+  await Promise.all([
+    ...toolSets.map(chain),
+    ...hosts
+      .filter((h) => !h.tools)
+      .map((host) => record(host, () => (kit instanceof Error ? Promise.reject(kit) : buildStatic(host, kit)))),
+  ]);
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
@@ -303,7 +338,11 @@ export async function setUpHostMatrix(): Promise<void> {
     const { urls } = await startServer(dirs, node instanceof Error ? process.execPath : node);
     env.stripeApiUrl = urls[STRIPE_API_KEY];
     env.warehouseUrl = urls[WAREHOUSE_KEY];
-    env.hostStripeApiUrls = Object.fromEntries(Object.entries(urls).flatMap(([key, url]) => (key.startsWith(HOST_STRIPE_API_PREFIX) ? [[key.slice(HOST_STRIPE_API_PREFIX.length), url]] : [])));
+    env.hostStripeApiUrls = Object.fromEntries(
+      Object.entries(urls).flatMap(([key, url]) =>
+        key.startsWith(HOST_STRIPE_API_PREFIX) ? [[key.slice(HOST_STRIPE_API_PREFIX.length), url]] : [],
+      ),
+    );
     for (const id of Object.keys(dirs)) {
       if (urls[id]) env.hosts[id].url = urls[id];
       else env.hosts[id].error = 'its server did not start (the reason is in the set-up output)';

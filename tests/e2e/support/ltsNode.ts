@@ -14,9 +14,9 @@ let binary: Promise<string> | null = null;
 /** The path of that Node's binary: jest's own when it is that Node, else npx's copy. */
 export function ltsNode(): Promise<string> {
   if (process.version === `v${LTS_NODE_VERSION}`) return Promise.resolve(process.execPath);
-  binary ??= promisify(execFile)('npx', ['-y', '-p', `node@${LTS_NODE_VERSION}`, '--', 'node', '-p', 'process.execPath'], { cwd: ROOT }).then(
-    ({ stdout }) => stdout.trim(),
-  );
+  binary ??= promisify(execFile)('npx', ['-y', '-p', `node@${LTS_NODE_VERSION}`, '--', 'node', '-p', 'process.execPath'], {
+    cwd: ROOT,
+  }).then(({ stdout }) => stdout.trim());
   return binary;
 }
 

@@ -12,7 +12,9 @@ const matrix = readHostMatrixEnv();
 export function servedHost(id: string): HostEntry & { url: string } {
   const entry = matrix?.hosts[id];
   if (!entry || entry.error || !entry.url) {
-    throw new Error(`${id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`);
+    throw new Error(
+      `${id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`,
+    );
   }
   return entry as HostEntry & { url: string };
 }
@@ -69,9 +71,13 @@ export const matrixStripeApiUrl = (hostId?: string): string => {
 };
 
 /** Every call the warehouse stand-in got from the hosts that ship themselves. */
-export async function warehouseCalls(): Promise<Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>> {
+export async function warehouseCalls(): Promise<
+  Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>
+> {
   if (!matrix?.warehouseUrl) throw new Error('the host matrix has no warehouse stand-in: its set-up did not run');
-  return (await fetch(matrix.warehouseUrl)).json() as Promise<Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>>;
+  return (await fetch(matrix.warehouseUrl)).json() as Promise<
+    Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>
+  >;
 }
 
 /** The form a host shows until the button is there (and for good if the remote is down): its submit button. */

@@ -36,7 +36,6 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');

@@ -22,7 +22,9 @@ function hostKitFile(name: string, res: http.ServerResponse): boolean {
   const source = file.endsWith('.js') ? file.replace(/\.js$/, '.ts') : file;
   if (!source.startsWith(HOST_KIT) || !existsSync(source)) return false;
   const body = source.endsWith('.ts')
-    ? ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+    ? ts.transpileModule(readFileSync(source, 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText
     : readFileSync(source);
   const type = source.endsWith('.css') ? 'text/css' : 'text/javascript';
   res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);

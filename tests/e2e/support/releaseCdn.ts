@@ -31,7 +31,8 @@ export async function newPublisher(): Promise<Publisher> {
   return {
     publicKey,
     keyId: keyIdOf(publicKey),
-    sign: async (bytes) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64'),
+    sign: async (bytes) =>
+      Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, bytes)).toString('base64'),
   };
 }
 
@@ -80,13 +81,25 @@ export class ReleaseCdn {
    * with `publisher`, changed by `change`, listed in a new inventory that `publisher` signed, with the
    * build's product, sequence and expiry unless `terms` says otherwise.
    */
-  async addRelease(name: string, dir: string, publisher?: Publisher, change?: (files: Map<string, Buffer>) => void, terms: Terms = {}): Promise<string> {
+  async addRelease(
+    name: string,
+    dir: string,
+    publisher?: Publisher,
+    change?: (files: Map<string, Buffer>) => void,
+    terms: Terms = {},
+  ): Promise<string> {
     const files = servedFiles(dir);
     if (!files.has(INVENTORY)) throw new Error(`${dir} has no ${INVENTORY}: the build writes it in production`);
     if (publisher) {
       change?.(files);
       const built = JSON.parse(files.get(INVENTORY)!.toString()) as Required<Terms>;
-      const inventory = inventoryOf(files, { product: built.product, sequence: built.sequence, expires: built.expires, keyId: publisher.keyId, ...terms });
+      const inventory = inventoryOf(files, {
+        product: built.product,
+        sequence: built.sequence,
+        expires: built.expires,
+        keyId: publisher.keyId,
+        ...terms,
+      });
       files.set(INVENTORY, inventory);
       files.set(`${INVENTORY}.sig`, Buffer.from(await publisher.sign(inventory)));
     }
@@ -97,7 +110,10 @@ export class ReleaseCdn {
   /** `<channel>/mf-manifest.json`, naming `release`. */
   setChannel(channel: string, release: string): void {
     const manifest = JSON.parse(this.files.get(`releases/${release}/mf-manifest.json`)!.toString());
-    this.files.set(`${channel}/mf-manifest.json`, Buffer.from(JSON.stringify(channelManifest(manifest, `${CONFIGURED_REMOTE_ORIGIN}/releases/${release}/`))));
+    this.files.set(
+      `${channel}/mf-manifest.json`,
+      Buffer.from(JSON.stringify(channelManifest(manifest, `${CONFIGURED_REMOTE_ORIGIN}/releases/${release}/`))),
+    );
   }
 
   change(file: string, edit: (body: string) => string): void {
@@ -120,7 +136,12 @@ export class ReleaseCdn {
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.json') ? 'application/json' : 'text/plain';
       await route.fulfill({
         status: body ? 200 : 404,
-        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Content-Type': type, 'Cache-Control': 'no-cache' },
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+          'Content-Type': type,
+          'Cache-Control': 'no-cache',
+        },
         body: body ?? 'not found',
       });
     });
@@ -132,7 +153,9 @@ const HOST_KIT = path.join(ROOT, 'packages/host-kit/src');
 
 /** A TypeScript module as a browser runs it: its types stripped. */
 function stripTypes(file: string): string {
-  return ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  return ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
 }
 
 /**
@@ -140,7 +163,11 @@ function stripTypes(file: string): string {
  * import with their types stripped, the host kit's modules (`vendor/host-kit/`, from its sources, types
  * stripped: what its build writes) and the federation runtime's ESM files.
  */
-export async function routePinnedPages(context: BrowserContext, host: string, fill: (html: string) => string = (html) => html): Promise<void> {
+export async function routePinnedPages(
+  context: BrowserContext,
+  host: string,
+  fill: (html: string) => string = (html) => html,
+): Promise<void> {
   await context.route(`${host}/pinned/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice('/pinned/'.length);
     const vendor = /^vendor\/([^/]+)\/(.+)$/.exec(name);

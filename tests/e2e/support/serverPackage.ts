@@ -11,7 +11,12 @@ import { E2E_TMP, ROOT } from './env';
 export const SERVER_PACKAGE = '@checkout/server';
 
 /** What the package is made of: the server half, the two modules of src/core it imports, its package folder. */
-const inputs = () => [...filesUnder(path.join(ROOT, 'server')), ...filesUnder(path.join(ROOT, 'packages/server')), ...filesUnder(path.join(ROOT, 'src/core')), ...filesUnder(path.join(ROOT, 'src/i18n'))];
+const inputs = () => [
+  ...filesUnder(path.join(ROOT, 'server')),
+  ...filesUnder(path.join(ROOT, 'packages/server')),
+  ...filesUnder(path.join(ROOT, 'src/core')),
+  ...filesUnder(path.join(ROOT, 'src/i18n')),
+];
 
 async function pack(): Promise<{ dir: string; seconds: number }> {
   const final = path.join(E2E_TMP, 'builds', `server-package-${hashOf([], inputs())}`);

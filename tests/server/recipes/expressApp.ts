@@ -5,7 +5,12 @@ import { openCheckoutBackend } from '@checkout/server';
 import { mountCheckout } from '@checkout/server/express';
 
 export async function shopApp(stripe: Stripe, env: NodeJS.ProcessEnv = process.env) {
-  const backend = await openCheckoutBackend({ stripe, returnPage: 'https://shop.example/return', webhookSecret: env.STRIPE_WEBHOOK_SECRET, env });
+  const backend = await openCheckoutBackend({
+    stripe,
+    returnPage: 'https://shop.example/return',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    env,
+  });
   const app = express();
   app.use(express.json());
   app.use(express.urlencoded());

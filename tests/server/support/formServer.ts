@@ -32,9 +32,31 @@ export interface FormServerOptions {
 }
 
 export function serveFormRoutes(options: FormServerOptions): Promise<Served> {
-  const { stripe, db, catalog = catalogOf(DEMO_PRODUCTS), rateLimit = false, formOrigins, windowMs, bodyTimeoutMs, log = () => {}, trustProxy } = options;
+  const {
+    stripe,
+    db,
+    catalog = catalogOf(DEMO_PRODUCTS),
+    rateLimit = false,
+    formOrigins,
+    windowMs,
+    bodyTimeoutMs,
+    log = () => {},
+    trustProxy,
+  } = options;
   const formSubmissions = sqlFormSubmissions(db, windowMs);
-  const handlers = createCheckoutHandlers({ stripe, catalog, returnPage: RETURN_PAGE, orders: sqlOrders(db), sessionRequests: sqlSessionRequests(db), fulfil: async () => {}, rateLimit, formSubmissions, formOrigins, bodyTimeoutMs, log });
+  const handlers = createCheckoutHandlers({
+    stripe,
+    catalog,
+    returnPage: RETURN_PAGE,
+    orders: sqlOrders(db),
+    sessionRequests: sqlSessionRequests(db),
+    fulfil: async () => {},
+    rateLimit,
+    formSubmissions,
+    formOrigins,
+    bodyTimeoutMs,
+    log,
+  });
   return serveRoutes(handlers, { trustProxy });
 }
 

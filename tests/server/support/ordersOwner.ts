@@ -11,10 +11,12 @@ const [dir, heartbeatMs, staleMs] = process.argv.slice(2);
 
 async function main() {
   const lock = { heartbeatMs: Number(heartbeatMs), staleMs: Number(staleMs) };
-  const db = await openDatabase({ ORDERS_DATA_DIR: dir }, { lock, onLost: (error) => print({ lost: error.message }) }).catch((error: Error) => {
-    print({ refused: error.message, pid: process.pid });
-    process.exit(3);
-  });
+  const db = await openDatabase({ ORDERS_DATA_DIR: dir }, { lock, onLost: (error) => print({ lost: error.message }) }).catch(
+    (error: Error) => {
+      print({ refused: error.message, pid: process.pid });
+      process.exit(3);
+    },
+  );
   const orders = sqlOrders(db);
   let closing = false;
   print({ opened: true, pid: process.pid });

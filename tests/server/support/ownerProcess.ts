@@ -19,9 +19,21 @@ export interface OwnerProcess {
 }
 
 export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, staleMs = 4_000, env = {} } = {}): OwnerProcess {
-  const node = [process.execPath, '-r', 'ts-node/register', path.join(__dirname, 'ordersOwner.ts'), dir, String(heartbeatMs), String(staleMs)];
+  const node = [
+    process.execPath,
+    '-r',
+    'ts-node/register',
+    path.join(__dirname, 'ordersOwner.ts'),
+    dir,
+    String(heartbeatMs),
+    String(staleMs),
+  ];
   const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines: Array<Record<string, unknown>> = [];
   const waiters = new Set<() => void>();
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -35,7 +47,10 @@ export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, 
     send: (line) => child.stdin.write(`${line}\n`),
     next: (keys, timeoutMs = 90_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(keys)} line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no ${JSON.stringify(keys)} line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)),
+          timeoutMs,
+        );
         const look = () => {
           const index = lines.findIndex((line) => [keys].flat().some((key) => key in line));
           if (index < 0) return;

@@ -9,7 +9,11 @@ export interface ServerChild {
 }
 
 export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
-  const { pid, urls } = await startServerProcess<{ url: string }>('../../../server/main.ts', { EXIT_WITH_STDIN: '1', ...env }, 'server/main.ts');
+  const { pid, urls } = await startServerProcess<{ url: string }>(
+    '../../../server/main.ts',
+    { EXIT_WITH_STDIN: '1', ...env },
+    'server/main.ts',
+  );
   return {
     url: urls.url,
     pid,

@@ -21,7 +21,6 @@ export interface CheckoutElementOptions {
 export const ELEMENT_NAME = 'checkout-button';
 export const DEFAULT_ELEMENT_TIMEOUT_MS = 10_000;
 
-
 function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T, options: CheckoutElementOptions): T {
   if (options.integrity !== 'off') element.integrity = options.integrity;
   element.crossOrigin = 'anonymous';
@@ -38,7 +37,9 @@ export function loadCheckoutElement(options: CheckoutElementOptions): Promise<vo
   const timeoutMs = options.timeoutMs ?? DEFAULT_ELEMENT_TIMEOUT_MS;
   if (customElements.get(ELEMENT_NAME)) return Promise.resolve();
   // The page's own `<link rel="modulepreload">` of it (the recipe's) has it under way already.
-  const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some((link) => link.href === options.src);
+  const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some(
+    (link) => link.href === options.src,
+  );
   if (!preloaded) {
     const preload = withIntegrity(document.createElement('link'), options);
     preload.rel = 'modulepreload';
@@ -54,10 +55,17 @@ export function loadCheckoutElement(options: CheckoutElementOptions): Promise<vo
     };
     void customElements.whenDefined(ELEMENT_NAME).then(() => done());
     void pageLoaded().then(() => {
-      timer = setTimeout(() => done(new Error(`${options.src} did not define <${ELEMENT_NAME}> within ${timeoutMs} ms; the form stays.`)), timeoutMs);
+      timer = setTimeout(
+        () => done(new Error(`${options.src} did not define <${ELEMENT_NAME}> within ${timeoutMs} ms; the form stays.`)),
+        timeoutMs,
+      );
       const script = withIntegrity(document.createElement('script'), options);
       script.type = 'module';
-      script.addEventListener('error', () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)), { once: true });
+      script.addEventListener(
+        'error',
+        () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)),
+        { once: true },
+      );
       script.src = options.src;
       document.head.append(script);
     });

@@ -17,7 +17,9 @@ const newFormKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), 
 
 export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayFormProps) {
   const [formKey] = useState(newFormKey);
-  const fields = Object.entries(sessionBody).filter(([name, value]) => name !== 'mode' && name !== 'formKey' && (typeof value === 'string' || typeof value === 'number'));
+  const fields = Object.entries(sessionBody).filter(
+    ([name, value]) => name !== 'mode' && name !== 'formKey' && (typeof value === 'string' || typeof value === 'number'),
+  );
   return (
     <form className="checkout-fallback" method="post" action={sessionEndpoint}>
       {fields.map(([name, value]) => (

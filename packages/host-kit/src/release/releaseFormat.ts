@@ -57,8 +57,7 @@ export interface ReleaseInventory {
 /** What a reader trusts: one release by its inventory's hash, or what a key set signed. */
 export type ReleaseTrust =
   /** A pinned release: the sha384 integrity of its release-inventory.json. */
-  | { inventoryIntegrity: string; development?: boolean }
-  | KeyTrust;
+  { inventoryIntegrity: string; development?: boolean } | KeyTrust;
 
 export type KeyTrust = KeyTerms &
   (
@@ -123,7 +122,12 @@ const toBase64 = (bytes: ArrayBuffer): string => btoa(String.fromCharCode(...new
 /** Web Crypto, or `unsupported`: browsers leave it out of pages not served over https (or localhost). */
 function subtle(url: string): SubtleCrypto {
   const found = (globalThis as { crypto?: Crypto }).crypto?.subtle;
-  if (!found) throw new ReleaseRefused('unsupported', url, 'This browser has no Web Crypto here (a page not served over https?): the release cannot be verified.');
+  if (!found)
+    throw new ReleaseRefused(
+      'unsupported',
+      url,
+      'This browser has no Web Crypto here (a page not served over https?): the release cannot be verified.',
+    );
   return found;
 }
 
@@ -150,7 +154,11 @@ async function signedBy(bytes: BufferSource, signature: string, publicKey: strin
     key = await subtle(url).importKey('raw', fromBase64(publicKey), SIGNATURE_KEY, false, ['verify']);
   } catch (error) {
     if (error instanceof ReleaseRefused) throw error;
-    throw new ReleaseRefused('unsupported', url, `This browser could not import the publisher's ECDSA P-256 key (${String(error)}): the release cannot be verified.`);
+    throw new ReleaseRefused(
+      'unsupported',
+      url,
+      `This browser could not import the publisher's ECDSA P-256 key (${String(error)}): the release cannot be verified.`,
+    );
   }
   try {
     return await subtle(url).verify(SIGNATURE_ALGORITHM, key, raw, bytes);
@@ -166,8 +174,17 @@ function parsed(url: string, bytes: ArrayBuffer): ReleaseInventory {
   } catch {
     // refused below
   }
-  if (inventory?.schema !== INVENTORY_SCHEMA || !Array.isArray(inventory.files) || typeof inventory.keyId !== 'string' || typeof inventory.sequence !== 'number') {
-    throw new ReleaseRefused('format', url, `The release inventory at ${url} is not of a schema this reader knows (schema ${INVENTORY_SCHEMA}).`);
+  if (
+    inventory?.schema !== INVENTORY_SCHEMA ||
+    !Array.isArray(inventory.files) ||
+    typeof inventory.keyId !== 'string' ||
+    typeof inventory.sequence !== 'number'
+  ) {
+    throw new ReleaseRefused(
+      'format',
+      url,
+      `The release inventory at ${url} is not of a schema this reader knows (schema ${INVENTORY_SCHEMA}).`,
+    );
   }
   return inventory as ReleaseInventory;
 }
@@ -176,25 +193,43 @@ function parsed(url: string, bytes: ArrayBuffer): ReleaseInventory {
 function checkTerms(url: string, inventory: ReleaseInventory, trust: KeyTrust): void {
   const product = trust.product ?? PRODUCT;
   if (inventory.product !== product) {
-    throw new ReleaseRefused('product', url, `The release inventory at ${url} is of ${JSON.stringify(inventory.product)}, not ${JSON.stringify(product)}.`);
+    throw new ReleaseRefused(
+      'product',
+      url,
+      `The release inventory at ${url} is of ${JSON.stringify(inventory.product)}, not ${JSON.stringify(product)}.`,
+    );
   }
   const expires = Date.parse(inventory.expires);
-  if (!(expires > (trust.now ?? Date.now)())) throw new ReleaseRefused('expired', url, `The release inventory at ${url} expired at ${inventory.expires}.`);
+  if (!(expires > (trust.now ?? Date.now)()))
+    throw new ReleaseRefused('expired', url, `The release inventory at ${url} expired at ${inventory.expires}.`);
   const min = trust.minSequence ?? 0;
   if (inventory.sequence < min) {
-    throw new ReleaseRefused('sequence', url, `The release at ${url} has sequence ${inventory.sequence}, below the minimum ${min} this page holds (a rollback).`);
+    throw new ReleaseRefused(
+      'sequence',
+      url,
+      `The release at ${url} has sequence ${inventory.sequence}, below the minimum ${min} this page holds (a rollback).`,
+    );
   }
 }
 
 const testKey = (url: string) =>
-  new ReleaseRefused('test-key', url, `The release inventory at ${url} is signed with, or the page trusts, the committed TEST KEY (${TEST_KEY_ID}): development only.`);
+  new ReleaseRefused(
+    'test-key',
+    url,
+    `The release inventory at ${url} is signed with, or the page trusts, the committed TEST KEY (${TEST_KEY_ID}): development only.`,
+  );
 
 /**
  * The inventory at `url`, once its bytes are the ones the reader trusts: their hash is the pinned one,
  * or `signature` is the signature of a key of the set, over a release of the product, unexpired and
  * at or above the minimum sequence. Throws ReleaseRefused otherwise.
  */
-export async function trustedInventory(url: string, bytes: ArrayBuffer, trust: ReleaseTrust, signature?: string): Promise<ReleaseInventory> {
+export async function trustedInventory(
+  url: string,
+  bytes: ArrayBuffer,
+  trust: ReleaseTrust,
+  signature?: string,
+): Promise<ReleaseInventory> {
   if ('inventoryIntegrity' in trust) {
     if ((await sha384(bytes, url)) !== trust.inventoryIntegrity) {
       throw new ReleaseRefused('inventory-integrity', url, `The release inventory at ${url} is not the pinned one (its sha384 differs).`);
@@ -208,7 +243,12 @@ export async function trustedInventory(url: string, bytes: ArrayBuffer, trust: R
   const ids = await Promise.all(keys.map((key) => keyIdOf(key, url)));
   if (!trust.development && (inventory.keyId === TEST_KEY_ID || ids.includes(TEST_KEY_ID))) throw testKey(url);
   const key = keys[ids.indexOf(inventory.keyId)];
-  if (!key) throw new ReleaseRefused('unknown-key', url, `The release inventory at ${url} names key ${inventory.keyId}, not one this page trusts (${ids.join(', ')}).`);
+  if (!key)
+    throw new ReleaseRefused(
+      'unknown-key',
+      url,
+      `The release inventory at ${url} names key ${inventory.keyId}, not one this page trusts (${ids.join(', ')}).`,
+    );
   if (!(await signedBy(bytes, signature ?? '', key, url))) {
     throw new ReleaseRefused('signature', url, `The release inventory at ${url} is not signed by key ${inventory.keyId}.`);
   }
@@ -225,5 +265,6 @@ export function integrityByUrl(inventory: ReleaseInventory, releaseUrl: string):
 export async function checkFile(files: Map<string, string>, url: string, bytes: ArrayBuffer): Promise<void> {
   const expected = files.get(url);
   if (!expected) throw new ReleaseRefused('not-inventoried', url, `${url} is not in the verified release inventory.`);
-  if ((await sha384(bytes, url)) !== expected) throw new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory.`);
+  if ((await sha384(bytes, url)) !== expected)
+    throw new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory.`);
 }

@@ -56,7 +56,11 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     if (typeof publicPath !== 'string' || !/^https?:\/\//.test(publicPath)) return new URL('./', manifestUrl).href;
     const release = new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`);
     if (release.origin !== new URL(manifestUrl).origin) {
-      throw new ReleaseRefused('channel', manifestUrl, `The channel at ${manifestUrl} names a release on another origin (${release.origin}).`);
+      throw new ReleaseRefused(
+        'channel',
+        manifestUrl,
+        `The channel at ${manifestUrl} names a release on another origin (${release.origin}).`,
+      );
     }
     return release.href;
   }
@@ -86,7 +90,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   /** A failed script of the release: its bytes differ (reported), or it was unreachable (an outage). */
   async function diagnose(url: string, integrity: string): Promise<void> {
     const actual = await bytes(url).then(sha384, () => integrity);
-    if (actual !== integrity) options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
+    if (actual !== integrity)
+      options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
   }
 
   /** Whether a script loaded (false after SCRIPT_WAIT_MS); a failed one is diagnosed. */
@@ -94,13 +99,23 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), SCRIPT_WAIT_MS);
       script.addEventListener('load', () => (clearTimeout(timer), resolve(true)), { once: true });
-      script.addEventListener('error', () => (clearTimeout(timer), void diagnose(url, integrity).catch(() => undefined).then(() => resolve(false))), { once: true });
+      script.addEventListener(
+        'error',
+        () => (
+          clearTimeout(timer),
+          void diagnose(url, integrity)
+            .catch(() => undefined)
+            .then(() => resolve(false))
+        ),
+        { once: true },
+      );
     });
   }
 
   function pin<T extends HTMLScriptElement | HTMLLinkElement>(element: T, url: string, attrs: Record<string, string> | undefined): T {
     const integrity = files.get(url);
-    if (!integrity) refused(new ReleaseRefused('not-inventoried', url, `${url} is not in the verified release inventory; it was not requested.`));
+    if (!integrity)
+      refused(new ReleaseRefused('not-inventoried', url, `${url} is not in the verified release inventory; it was not requested.`));
     for (const [name, value] of Object.entries(attrs ?? {})) element.setAttribute(name, value);
     element.integrity = integrity;
     element.crossOrigin = 'anonymous';
@@ -123,7 +138,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     async beforeGetExpose({ moduleInfo }) {
       if (moduleInfo?.name !== options.remote) return;
-      if ((await Promise.all(preloads)).includes(false)) throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
+      if ((await Promise.all(preloads)).includes(false))
+        throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
     },
     createLink({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;

@@ -10,7 +10,10 @@ let backend = null;
 /** The three routes as Web handlers; a failed start is tried again by the next request. */
 export function checkout() {
   backend ??= openCheckoutBackend({
-    stripe: new Stripe(process.env.STRIPE_SECRET_KEY, api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.slice(0, -1) } : {}),
+    stripe: new Stripe(
+      process.env.STRIPE_SECRET_KEY,
+      api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.slice(0, -1) } : {},
+    ),
     returnPage: process.env.RETURN_PAGE,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
   }).catch((error) => {

@@ -15,7 +15,12 @@ module.exports = {
       shared: { react: { singleton: true }, 'react-dom': { singleton: true } },
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
       // Only a release its publisher signed runs (your pinned key; a remote that never answers fails in 5 s):
-      runtimePlugins: [[require.resolve('@checkout/host-kit/verifiedRelease'), { trust: { publisherKey: process.env.CHECKOUT_PUBLISHER_KEY }, reportUrl: '/monitoring/refused-script' }]],
+      runtimePlugins: [
+        [
+          require.resolve('@checkout/host-kit/verifiedRelease'),
+          { trust: { publisherKey: process.env.CHECKOUT_PUBLISHER_KEY }, reportUrl: '/monitoring/refused-script' },
+        ],
+      ],
       // Unverified, whatever the remote's origin serves runs: [require.resolve('@checkout/host-kit/remoteTimeout')]
       dts: false,
     }),

@@ -16,7 +16,11 @@ export function loadCheckoutButton() {
     remotes: [{ name: 'checkout', entry: CHECKOUT_MANIFEST }],
     shared: {
       react: { version: React.version, lib: () => React, shareConfig: { singleton: true, requiredVersion: `^${React.version}` } },
-      'react-dom': { version: ReactDOM.version, lib: () => ReactDOM, shareConfig: { singleton: true, requiredVersion: `^${ReactDOM.version}` } },
+      'react-dom': {
+        version: ReactDOM.version,
+        lib: () => ReactDOM,
+        shareConfig: { singleton: true, requiredVersion: `^${ReactDOM.version}` },
+      },
     },
     plugins: [remoteTimeouts()], // a remote that never answers fails in 5 s
   });

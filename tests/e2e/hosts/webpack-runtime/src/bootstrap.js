@@ -14,6 +14,4 @@ async function loadButton() {
   return factory();
 }
 
-createRoot(document.getElementById('root')).render(
-  React.createElement(App, { bundler: 'webpack (built-in federation)', loadButton }),
-);
+createRoot(document.getElementById('root')).render(React.createElement(App, { bundler: 'webpack (built-in federation)', loadButton }));

@@ -2,7 +2,10 @@ import { Component } from '@angular/core';
 import { CheckoutButton } from './checkout-button';
 
 // ?props=<json>: the button's props (here from the test; yours are your page's).
-const props = JSON.parse(new URLSearchParams(location.search).get('props') ?? '{}') as { publishableKey?: string; sessionEndpoint?: string };
+const props = JSON.parse(new URLSearchParams(location.search).get('props') ?? '{}') as {
+  publishableKey?: string;
+  sessionEndpoint?: string;
+};
 
 @Component({
   selector: 'app-root',

@@ -31,7 +31,9 @@ export class CheckoutButton {
   readonly sessionEndpoint = input.required<string | undefined>();
   protected readonly status = signal('');
   /** This render's own key, so two people behind one address get two Checkout Sessions (docs/server.md). */
-  protected readonly formKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  protected readonly formKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
   protected onState(event: Event): void {
     this.status.set(`Checkout ${(event as CustomEvent<{ state: string }>).detail.state}`);

@@ -3,5 +3,9 @@
 //   ?props=<json>  the button's props (here from the test; yours are your page's)
 export function load({ url }) {
   const props = JSON.parse(url.searchParams.get('props') ?? '{}');
-  return { formKey: crypto.randomUUID(), publishableKey: props.publishableKey ?? 'pk_test_e2eStandInKey', sessionEndpoint: props.sessionEndpoint ?? '/api/checkout-sessions' };
+  return {
+    formKey: crypto.randomUUID(),
+    publishableKey: props.publishableKey ?? 'pk_test_e2eStandInKey',
+    sessionEndpoint: props.sessionEndpoint ?? '/api/checkout-sessions',
+  };
 }

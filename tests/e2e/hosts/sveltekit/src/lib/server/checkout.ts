@@ -11,7 +11,10 @@ let backend: Promise<CheckoutHandlers> | null = null;
 /** The three routes as Web handlers; a failed start is tried again by the next request. */
 export function checkout(): Promise<CheckoutHandlers> {
   return (backend ??= openCheckoutBackend({
-    stripe: new Stripe(env.STRIPE_SECRET_KEY!, api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.slice(0, -1) as 'http' } : {}),
+    stripe: new Stripe(
+      env.STRIPE_SECRET_KEY!,
+      api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.slice(0, -1) as 'http' } : {},
+    ),
     returnPage: env.RETURN_PAGE!,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     env,
