@@ -140,6 +140,10 @@ function removeLeftovers(): void {
 
 export default async function globalSetup(): Promise<void> {
   mkdirSync(BUILDS, { recursive: true });
+  // The hosts build inside .tmp/e2e, and their bundlers look for a tsconfig.json up the tree (webpack 5.111
+  // turns `resolve.tsconfig` on by itself): without this one they would find the repository's, whose paths
+  // send `@checkout/host-kit` to its sources instead of the packed kit a host installs.
+  writeFileSync(path.join(E2E_TMP, 'tsconfig.json'), '{}\n');
   removeLeftovers();
   const envFile = path.join(E2E_TMP, `env-${process.pid}.json`);
   process.env.E2E_ENV_FILE = envFile;
