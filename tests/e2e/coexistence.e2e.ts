@@ -25,7 +25,9 @@ e2eSuite('Coexistence with the page’s own Stripe.js', () => {
   const open = usePages(browser);
 
   it("joins the page's own tag while it is still loading: one tag, one request, one execution", async () => {
-    const host = await open({ pageStripeTag: true, stripe: { delayMs: 1_500, then: 'ok' } });
+    // The page's tag holds its `load`; the remote starts at `load` or after the kit's LOAD_WAIT_MS (2 s):
+    // a tag slower than that is still loading when the remote looks for it.
+    const host = await open({ pageStripeTag: true, stripe: { delayMs: 4_000, then: 'ok' } });
 
     await expectDom(host, { state: 'pending' });
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);

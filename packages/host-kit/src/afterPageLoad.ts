@@ -15,10 +15,22 @@ const RUNTIME_DEFAULT_TIMEOUT_MS = 20_000;
 /** Not a script type: an element of this type is neither fetched nor run. */
 export const WAITING_TYPE = 'text/x-after-load';
 
-/** Resolves once the page's `load` event has fired. */
+/**
+ * How long the remote waits for the page's `load` before it starts anyway: on a page whose own
+ * resources hang (a third party's script that never answers, say) `load` never comes, and the button
+ * must. Past it, a remote that never answers holds `load` as any late script of the page does.
+ */
+export const LOAD_WAIT_MS = 2_000;
+
+let loaded: Promise<void> | undefined;
+
+/** Resolves once the page's `load` event has fired, or LOAD_WAIT_MS after the first call, whichever is first. */
 export function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return (loaded ??= new Promise((resolve) => {
+    window.addEventListener('load', () => resolve(), { once: true });
+    setTimeout(resolve, LOAD_WAIT_MS);
+  }));
 }
 
 /** Starts `url`'s request now without holding `load`, with the script's own integrity and CORS mode. */
