@@ -84,8 +84,13 @@ describeEachDatabase('a server process that dies', (driver, databases) => {
     const killedAt = Date.now();
     const second = await start();
     // Stripe's retry, while the dead process's lease is still live (if the restart was that quick).
+    const sentAt = Date.now();
     const early = await deliver(second, payload);
-    expect(early.status).toBe(Date.now() - killedAt < LEASE_MS - 100 ? 409 : 200);
+    const answeredAt = Date.now();
+    // The lease live for the whole request: 409; over before it was sent: 200; in between (a slow
+    // answer on a busy machine), either is right.
+    const expected = answeredAt - killedAt < LEASE_MS - 100 ? [409] : sentAt - killedAt > LEASE_MS + 100 ? [200] : [200, 409];
+    expect(expected).toContain(early.status);
     await sleep(Math.max(0, killedAt + LEASE_MS + 100 - Date.now()));
     expect((await deliver(second, payload)).status).toBe(200);
     expect((await deliver(second, payload)).status).toBe(200);
