@@ -2,10 +2,9 @@
 // warehouse `fulfil`, reconcile every hour. `node -r ts-node/register server/main.ts`, configured by the
 // environment (docs/server.md lists it). Prints one JSON line `{ "url": … }` once it listens; SIGTERM
 // stops it; losing the PGlite folder to another process ends it with exit code 1.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { boundServerTimeouts, toNodeListener } from './adapters/node';
+import { createCheckoutServer } from './adapters/node';
 import { openCheckoutBackend } from './backend';
 import { readServerConfig } from './config';
 import { serverRelease } from './release';
@@ -36,7 +35,7 @@ export async function startCheckoutServer(env: NodeJS.ProcessEnv = process.env) 
     },
   });
   const { handlers, db } = backend;
-  const server = boundServerTimeouts(http.createServer(toNodeListener(handlers, { trustProxy })));
+  const server = createCheckoutServer(handlers, { trustProxy });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   const close = async () => {

@@ -4,11 +4,10 @@
 // webhook problem). So `mountCheckout` puts a small reader first in the app's stack, for the three
 // checkout paths only: it reads their body within the routes' bounds (the parsers then see a finished
 // stream and skip it), and the routes, wherever the app mounts them, answer with those exact bytes.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { readBodyAhead } from '../http/http';
 import { CHECKOUT_PATHS } from '../routes';
-import { sendWebResponse, type CheckoutRoute } from './node';
+import { sendWebResponse, type CheckoutRoute, type IncomingMessage, type ServerResponse } from './node';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 /** What this adapter needs of Express's request: Node's, plus what Express adds. */

@@ -2,10 +2,9 @@
 // routes live in a plugin of their own (Fastify encapsulates content-type parsers per plugin): inside
 // it the parsers are replaced by one that leaves the stream unread, so the routes read the exact bytes
 // themselves, within their own bounds (the 408, the drained 413), as on Node's own server.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { CHECKOUT_PATHS } from '../routes';
-import { sendWebResponse, type CheckoutRoute } from './node';
+import { sendWebResponse, type CheckoutRoute, type IncomingMessage, type ServerResponse } from './node';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 /** What the plugin needs of Fastify's request and reply. */

@@ -3,7 +3,7 @@
 // (trustProxy.ts), and the handlers' `Response` is written back. What the core answers about bodies
 // (a 408 for a slow one, a 413 after draining an oversized one, both with `Connection: close`) Node
 // then carries out: it closes the socket after the answer.
-import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { CheckoutContext } from '../http/http';
 import { BODY_TIMEOUT_MS } from '../http/http';
@@ -11,6 +11,9 @@ import { CHECKOUT_PATHS } from '../routes';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
 export { trustProxyFromEnv, type TrustProxy } from './trustProxy';
+// Node's request and response, named here only: the Express and Fastify adapters, which run on them,
+// take them from this module, so Node's HTTP types stay in the one Node adapter.
+export type { IncomingMessage, ServerResponse };
 
 /** What the adapter serves: `createCheckoutHandlers(…)` (or its `route` alone). */
 export type CheckoutRoute = (request: Request, context: CheckoutContext) => Promise<Response | null>;
@@ -92,4 +95,9 @@ export function boundServerTimeouts(server: Server, bodyTimeoutMs = BODY_TIMEOUT
   server.headersTimeout = bodyTimeoutMs;
   server.requestTimeout = 2 * bodyTimeoutMs;
   return server;
+}
+
+/** Node's HTTP server answering the checkout paths (404 for anything else), its timeouts bounded. */
+export function createCheckoutServer(handlers: { route: CheckoutRoute } | CheckoutRoute, options?: NodeAdapterOptions): Server {
+  return boundServerTimeouts(createServer(toNodeListener(handlers, options)));
 }

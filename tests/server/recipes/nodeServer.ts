@@ -1,8 +1,7 @@
 // The server half on Node's own HTTP server: the recipe docs/server.md shows.
-import http from 'node:http';
 import type Stripe from 'stripe';
 import { openCheckoutBackend } from '@checkout/server';
-import { boundServerTimeouts, toNodeListener, trustProxyFromEnv } from '@checkout/server/node';
+import { createCheckoutServer, trustProxyFromEnv } from '@checkout/server/node';
 
 export async function checkoutServer(stripe: Stripe, env: NodeJS.ProcessEnv = process.env) {
   const backend = await openCheckoutBackend({
@@ -11,7 +10,6 @@ export async function checkoutServer(stripe: Stripe, env: NodeJS.ProcessEnv = pr
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     env,
   });
-  const server = http.createServer(toNodeListener(backend.handlers, { trustProxy: trustProxyFromEnv(env) }));
-  boundServerTimeouts(server);
+  const server = createCheckoutServer(backend.handlers, { trustProxy: trustProxyFromEnv(env) });
   return { server, backend };
 }
