@@ -5,23 +5,10 @@
 // is reported (`onError`, the `script_integrity_failed` event), and the person can still pay where
 // the changed chunk is not the click's (where it is, the host's `onError` offers its own way).
 import type { Route } from 'playwright-core';
-import type { ReleaseInventory } from '../../release/releaseInventory';
-import { SESSION_PATH } from './support/sessionEndpoint';
-import {
-  MESSAGES,
-  PUBLISHABLE_KEY,
-  e2e,
-  e2eSuite,
-  expectDom,
-  useBrowser,
-  usePages,
-  type HostPage,
-  type OpenOptions,
-} from './support/harness';
-
-const TAMPER = 'window.__tampered = true;\n';
-/** Chromium's console line for a refused file, besides its usual ones. */
-const REFUSED_LINE = /^Failed to find a valid digest in the 'integrity' attribute for resource /;
+import type { ReleaseInventory } from '../../../release/releaseInventory';
+import { SESSION_PATH } from '../support/sessionEndpoint';
+import { INTEGRITY_REFUSED, TAMPERED, tampered } from '../support/tampering';
+import { MESSAGES, PUBLISHABLE_KEY, e2e, expectDom, type HostPage, type OpenOptions, type OpenPage } from '../support/harness';
 
 /** The remote's files fetched for `import(request)` (the federated build's, not the element's). */
 async function chunksOf(request: string): Promise<string[]> {
@@ -63,7 +50,7 @@ async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage
     const file = route.request().url();
     hits.set(file, (hits.get(file) ?? 0) + 1);
     const real = await route.fetch();
-    await route.fulfill({ response: real, body: TAMPER + (await real.text()) });
+    await route.fulfill({ response: real, body: TAMPERED + (await real.text()) });
   };
   for (const file of files) await host.context.route(file, change);
   const restore = async () => {
@@ -81,7 +68,6 @@ async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage
   return { host, hits, restore };
 }
 
-const tampered = (host: HostPage) => host.page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered ?? false);
 const timeline = (host: HostPage) => host.page.evaluate(() => document.body.innerText);
 /** The scripts the remote's own runtime added (webpack marks them `data-webpack="checkout:…"`). */
 const remoteScripts = (host: HostPage) =>
@@ -93,112 +79,111 @@ const remoteScripts = (host: HostPage) =>
 
 async function expectHostWhole(host: HostPage): Promise<void> {
   expect(await host.page.getByRole('heading', { name: 'Your order' }).isVisible()).toBe(true);
-  await host.expectNoPageErrors([/^Failed to load resource: /, REFUSED_LINE]);
+  await host.expectNoPageErrors([/^Failed to load resource: /, INTEGRITY_REFUSED]);
 }
 
-e2eSuite('A chunk of the remote whose bytes changed', () => {
-  const browser = useBrowser();
-  const open = usePages(browser);
-
-  it('untouched: every chunk the remote adds carries its integrity and crossorigin, runs, and the person pays', async () => {
-    const { host } = await openBehindProxy(open, []);
-    // The React button's click chunk and the mount's (its preact layer) are both listed: either one, whatever their ids' order.
-    const clicks = await chunksOf('./clickRun');
-    await host.waitUntil(async () => (await remoteScripts(host)).some((s) => clicks.includes(s.src)), 'the click chunk fetched at idle');
-    const scripts = await remoteScripts(host);
-    expect(scripts.filter((s) => !/^sha256-[A-Za-z0-9+/]{43}=$/.test(s.integrity) || s.crossOrigin !== 'anonymous')).toEqual([]);
-    await host.button().click();
-    await host.waitForCheckout();
-    expect(await tampered(host)).toBe(false);
-    expect(await host.errorCodes()).toEqual([]);
-  });
-
-  it('a chunk fetched at idle (the dialog): refused, reported as script_integrity_failed, and the person still pays', async () => {
-    const files = await chunksOf('./DialogInFlow');
-    const { host, hits } = await openBehindProxy(open, files);
-    await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
-    expect([...hits.values()].some((n) => n > 0)).toBe(true);
-    expect(await tampered(host)).toBe(false);
-    expect(await timeline(host)).toMatch(
-      new RegExp(`refused \\(integrity\\): ${files.map((f) => f.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')).join('|')}`),
-    );
-    await expectHostWhole(host);
-    // Redirect mode never needs the dialog: the person pays as if nothing happened.
-    await expectDom(host, { state: 'resolved', error: null, alert: null });
-    await host.button().click();
-    await host.waitForCheckout();
-    expect(await tampered(host)).toBe(false);
-  });
-
-  it(`a page of more than 250 resources (Resource Timing's buffer full, the chunk not in it): the refused chunk is still reported as script_integrity_failed`, async () => {
-    const files = await chunksOf('./DialogInFlow');
-    const { host } = await openBehindProxy(open, files, true);
-    await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
-    const timing = await host.page.evaluate(
-      (chunks) => ({
-        entries: performance.getEntriesByType('resource').length,
-        chunk: chunks.flatMap((c) => performance.getEntriesByName(c)).length,
-      }),
-      files,
-    );
-    expect(timing).toEqual({ entries: 250, chunk: 0 });
-    expect(await tampered(host)).toBe(false);
-    await expectHostWhole(host);
-    await expectDom(host, { state: 'resolved', error: null, alert: null });
-  });
-
-  it('a page of more than 250 resources, the remote unreachable for a chunk: a failed fetch, not reported as a refusal', async () => {
-    const files = await chunksOf('./DialogInFlow');
-    const host = await open({ url: 'about:blank', waitForButtons: 0, initScript: `${recordScripts}\n${fillTimingBuffer}` });
-    await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
-    let asked = 0;
-    for (const file of files) await host.context.route(file, (route) => (asked++, route.abort('connectionrefused')));
-    const props = {
-      publishableKey: PUBLISHABLE_KEY,
-      sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
-    };
-    await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, {
-      waitUntil: 'domcontentloaded',
+export function describeChunkIntegrity(open: OpenPage): void {
+  describe('A chunk of the remote whose bytes changed', () => {
+    it('untouched: every chunk the remote adds carries its integrity and crossorigin, runs, and the person pays', async () => {
+      const { host } = await openBehindProxy(open, []);
+      // The React button's click chunk and the mount's (its preact layer) are both listed: either one, whatever their ids' order.
+      const clicks = await chunksOf('./clickRun');
+      await host.waitUntil(async () => (await remoteScripts(host)).some((s) => clicks.includes(s.src)), 'the click chunk fetched at idle');
+      const scripts = await remoteScripts(host);
+      expect(scripts.filter((s) => !/^sha256-[A-Za-z0-9+/]{43}=$/.test(s.integrity) || s.crossOrigin !== 'anonymous')).toEqual([]);
+      await host.button().click();
+      await host.waitForCheckout();
+      expect(await tampered(host)).toBe(false);
+      expect(await host.errorCodes()).toEqual([]);
     });
-    await host.root().waitFor({ timeout: 15_000 });
-    // Asked for as a script at idle, then again by the classifier (src/core/chunkRefusal.ts, its own chunk, fetched on the failure).
-    await host.waitUntil(() => asked >= 2, 'the dialog chunk asked for at idle, then again by the classifier');
-    const classifier = await chunksOf('./chunkRefusal');
-    expect((await remoteScripts(host)).filter((s) => classifier.includes(s.src))).toHaveLength(1);
-    await host.page.waitForTimeout(500);
-    expect(await timeline(host)).not.toContain('refused (integrity)');
-    await expectDom(host, { state: 'resolved', error: null, alert: null });
-    await host.expectNoPageErrors([/^Failed to load resource: /, REFUSED_LINE]);
-  });
 
-  it("the click's chunk: refused at idle and at the click, which ends in script_integrity_failed, the button's text and no session; once served as released, a click pays", async () => {
-    const files = await chunksOf('./clickRun');
-    const { host, restore } = await openBehindProxy(open, files);
-    await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the refusal at idle');
-    await host.button().click();
-    await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the click to fail');
-    expect(await host.errorCodes()).toEqual(['script_integrity_failed']);
-    const [error] = (await host.events()).filter((e) => e.kind === 'error');
-    expect(error).toMatchObject({ message: expect.stringMatching(/^Integrity refused: http:\/\/\S+\.js$/) });
-    await expectDom(host, {
-      state: 'resolved',
-      error: 'script_integrity_failed',
-      busy: 'false',
-      disabled: false,
-      alert: MESSAGES.script_integrity_failed,
+    it('a chunk fetched at idle (the dialog): refused, reported as script_integrity_failed, and the person still pays', async () => {
+      const files = await chunksOf('./DialogInFlow');
+      const { host, hits } = await openBehindProxy(open, files);
+      await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
+      expect([...hits.values()].some((n) => n > 0)).toBe(true);
+      expect(await tampered(host)).toBe(false);
+      expect(await timeline(host)).toMatch(
+        new RegExp(`refused \\(integrity\\): ${files.map((f) => f.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')).join('|')}`),
+      );
+      await expectHostWhole(host);
+      // Redirect mode never needs the dialog: the person pays as if nothing happened.
+      await expectDom(host, { state: 'resolved', error: null, alert: null });
+      await host.button().click();
+      await host.waitForCheckout();
+      expect(await tampered(host)).toBe(false);
     });
-    expect(host.checkoutNavigations).toEqual([]);
-    expect(host.sessionRequests).toEqual([]); // nothing of the click's code ran: no session was asked for
-    expect(await tampered(host)).toBe(false);
-    await expectHostWhole(host);
 
-    // Another click asks again. The proxy now serves the file as released: the click's chunk arrives
-    // whole and runs, and the person pays. (Playwright's routing turns the HTTP cache off, and the
-    // classifier's fetch of the same URL replaced the refused copy in the page's memory cache; a browser
-    // that cached the changed file under its immutable URL refuses it again: a fixed file is a new release.)
-    await restore();
-    await host.button().click();
-    await host.waitForCheckout();
-    expect(host.sessionRequests).toHaveLength(1);
+    it(`a page of more than 250 resources (Resource Timing's buffer full, the chunk not in it): the refused chunk is still reported as script_integrity_failed`, async () => {
+      const files = await chunksOf('./DialogInFlow');
+      const { host } = await openBehindProxy(open, files, true);
+      await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the script_integrity_failed event');
+      const timing = await host.page.evaluate(
+        (chunks) => ({
+          entries: performance.getEntriesByType('resource').length,
+          chunk: chunks.flatMap((c) => performance.getEntriesByName(c)).length,
+        }),
+        files,
+      );
+      expect(timing).toEqual({ entries: 250, chunk: 0 });
+      expect(await tampered(host)).toBe(false);
+      await expectHostWhole(host);
+      await expectDom(host, { state: 'resolved', error: null, alert: null });
+    });
+
+    it('a page of more than 250 resources, the remote unreachable for a chunk: a failed fetch, not reported as a refusal', async () => {
+      const files = await chunksOf('./DialogInFlow');
+      const host = await open({ url: 'about:blank', waitForButtons: 0, initScript: `${recordScripts}\n${fillTimingBuffer}` });
+      await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
+      let asked = 0;
+      for (const file of files) await host.context.route(file, (route) => (asked++, route.abort('connectionrefused')));
+      const props = {
+        publishableKey: PUBLISHABLE_KEY,
+        sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
+      };
+      await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, {
+        waitUntil: 'domcontentloaded',
+      });
+      await host.root().waitFor({ timeout: 15_000 });
+      // Asked for as a script at idle, then again by the classifier (src/core/chunkRefusal.ts, its own chunk, fetched on the failure).
+      await host.waitUntil(() => asked >= 2, 'the dialog chunk asked for at idle, then again by the classifier');
+      const classifier = await chunksOf('./chunkRefusal');
+      expect((await remoteScripts(host)).filter((s) => classifier.includes(s.src))).toHaveLength(1);
+      await host.page.waitForTimeout(500);
+      expect(await timeline(host)).not.toContain('refused (integrity)');
+      await expectDom(host, { state: 'resolved', error: null, alert: null });
+      await host.expectNoPageErrors([/^Failed to load resource: /, INTEGRITY_REFUSED]);
+    });
+
+    it("the click's chunk: refused at idle and at the click, which ends in script_integrity_failed, the button's text and no session; once served as released, a click pays", async () => {
+      const files = await chunksOf('./clickRun');
+      const { host, restore } = await openBehindProxy(open, files);
+      await host.waitUntil(async () => (await timeline(host)).includes('refused (integrity)'), 'the refusal at idle');
+      await host.button().click();
+      await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the click to fail');
+      expect(await host.errorCodes()).toEqual(['script_integrity_failed']);
+      const [error] = (await host.events()).filter((e) => e.kind === 'error');
+      expect(error).toMatchObject({ message: expect.stringMatching(/^Integrity refused: http:\/\/\S+\.js$/) });
+      await expectDom(host, {
+        state: 'resolved',
+        error: 'script_integrity_failed',
+        busy: 'false',
+        disabled: false,
+        alert: MESSAGES.script_integrity_failed,
+      });
+      expect(host.checkoutNavigations).toEqual([]);
+      expect(host.sessionRequests).toEqual([]); // nothing of the click's code ran: no session was asked for
+      expect(await tampered(host)).toBe(false);
+      await expectHostWhole(host);
+
+      // Another click asks again. The proxy now serves the file as released: the click's chunk arrives
+      // whole and runs, and the person pays. (Playwright's routing turns the HTTP cache off, and the
+      // classifier's fetch of the same URL replaced the refused copy in the page's memory cache; a browser
+      // that cached the changed file under its immutable URL refuses it again: a fixed file is a new release.)
+      await restore();
+      await host.button().click();
+      await host.waitForCheckout();
+      expect(host.sessionRequests).toHaveLength(1);
+    });
   });
-});
+}

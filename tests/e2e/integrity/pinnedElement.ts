@@ -2,16 +2,13 @@
 // filled in from the build's inventory (the chunks the tag adds carry the integrity it holds for them),
 // behind a CDN that changes one file. A changed file never runs, the page's form stays, and the page
 // reports the refused script.
-import { e2e, e2eSuite, EXPECTED_BROWSER_NOISE, useBrowser, usePages, type HostPage } from './support/harness';
-import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
-import { INVENTORY, ReleaseCdn, routePinnedPages, TAMPERED } from './support/releaseCdn';
+import { e2e, type HostPage, type OpenPage } from '../support/harness';
+import { CONFIGURED_REMOTE_ORIGIN } from '../support/env';
+import { INVENTORY, ReleaseCdn, routePinnedPages } from '../support/releaseCdn';
+import { REFUSAL_NOISE as INTEGRITY_NOISE, TAMPERED, tampered } from '../support/tampering';
 
 const RELEASE = 'releases/0.1.0/';
-const REFUSAL_NOISE = [
-  ...EXPECTED_BROWSER_NOISE,
-  /Failed to find a valid digest in the 'integrity' attribute/,
-  /<checkout-button> could not load/,
-];
+const REFUSAL_NOISE = [...INTEGRITY_NOISE, /<checkout-button> could not load/];
 
 /** The page's placeholder, filled from the release's inventory as a host fills it from its copy; or the attribute left out. */
 function fillFrom(site: ReleaseCdn, withIntegrity = true) {
@@ -23,64 +20,62 @@ function fillFrom(site: ReleaseCdn, withIntegrity = true) {
     withIntegrity ? html.replace('{checkout-button.js}', integrity) : html.replace(' integrity="{checkout-button.js}"', '');
 }
 
-e2eSuite('<checkout-button> pinned by integrity, in Chromium', () => {
-  const browser = useBrowser();
-  const open = usePages(browser);
+export function describePinnedElement(open: OpenPage): void {
+  describe('<checkout-button> pinned by integrity, in Chromium', () => {
+    async function openElement(change?: (site: ReleaseCdn) => void, withIntegrity = true): Promise<{ host: HostPage; site: ReleaseCdn }> {
+      const site = new ReleaseCdn();
+      await site.addRelease('0.1.0', e2e.remoteDir!);
+      const fill = fillFrom(site, withIntegrity); // from the untouched release, as the host copied it
+      change?.(site);
+      const host = await open({ url: 'about:blank', waitForButtons: 0 });
+      await site.route(host.context);
+      await routePinnedPages(host.context, e2e.hostUrl!, fill);
+      await host.page.goto(`${e2e.hostUrl}/pinned/element.html`, { waitUntil: 'domcontentloaded' });
+      return { host, site };
+    }
 
-  async function openElement(change?: (site: ReleaseCdn) => void, withIntegrity = true): Promise<{ host: HostPage; site: ReleaseCdn }> {
-    const site = new ReleaseCdn();
-    await site.addRelease('0.1.0', e2e.remoteDir!);
-    const fill = fillFrom(site, withIntegrity); // from the untouched release, as the host copied it
-    change?.(site);
-    const host = await open({ url: 'about:blank', waitForButtons: 0 });
-    await site.route(host.context);
-    await routePinnedPages(host.context, e2e.hostUrl!, fill);
-    await host.page.goto(`${e2e.hostUrl}/pinned/element.html`, { waitUntil: 'domcontentloaded' });
-    return { host, site };
-  }
+    const reports = (host: HostPage) =>
+      host.requests.filter((r) => r.url.endsWith('/monitoring/refused-script')).map((r) => JSON.parse(r.body ?? '{}') as { url: string });
 
-  const tampered = (host: HostPage) => host.page.evaluate(() => (window as { __tampered?: boolean }).__tampered);
-  const reports = (host: HostPage) =>
-    host.requests.filter((r) => r.url.endsWith('/monitoring/refused-script')).map((r) => JSON.parse(r.body ?? '{}') as { url: string });
+    async function expectChildrenStay(host: HostPage): Promise<void> {
+      await host.page.waitForLoadState('load');
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // what could still run has had its chance
+      expect(await tampered(host)).toBe(false);
+      expect(await host.page.locator('checkout-button').evaluate((element) => element.shadowRoot === null)).toBe(true);
+      await expect(
+        host.page.locator('checkout-button form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible(),
+      ).resolves.toBe(true);
+      await host.expectNoPageErrors(REFUSAL_NOISE);
+    }
 
-  async function expectChildrenStay(host: HostPage): Promise<void> {
-    await host.page.waitForLoadState('load');
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // what could still run has had its chance
-    expect(await tampered(host)).toBeUndefined();
-    expect(await host.page.locator('checkout-button').evaluate((element) => element.shadowRoot === null)).toBe(true);
-    await expect(
-      host.page.locator('checkout-button form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible(),
-    ).resolves.toBe(true);
-    await host.expectNoPageErrors(REFUSAL_NOISE);
-  }
+    it('the untouched release: the tag and its chunks run with their integrity, and the button reaches Stripe Checkout', async () => {
+      const { host } = await openElement();
+      await host.waitForVisible(host.page.locator('checkout-button [data-checkout-state="resolved"]'), 'the element’s button, resolved');
+      const button = host.page.locator('checkout-button [data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
+      await button.click();
+      await host.waitForCheckout();
+      expect(reports(host)).toEqual([]);
+    });
 
-  it('the untouched release: the tag and its chunks run with their integrity, and the button reaches Stripe Checkout', async () => {
-    const { host } = await openElement();
-    await host.waitForVisible(host.page.locator('checkout-button [data-checkout-state="resolved"]'), 'the element’s button, resolved');
-    const button = host.page.locator('checkout-button [data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
-    await button.click();
-    await host.waitForCheckout();
-    expect(reports(host)).toEqual([]);
+    it('the tag’s file changed: it never runs, the page’s form stays, the failed script is reported', async () => {
+      const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body));
+      await expectChildrenStay(host);
+      expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` })]);
+    });
+
+    it('a chunk the tag adds changed: the integrity the tag holds for it refuses it, it never runs, the page’s form stays, the failed script is reported', async () => {
+      const { host, site } = await openElement((site) =>
+        site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body),
+      );
+      const chunk = site.find(RELEASE, /^checkout-button\.element\./);
+      await expectChildrenStay(host);
+      expect(site.asked).toContain(chunk);
+      expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${chunk}` })]);
+    });
+
+    it('without integrity on the tag, the same changed tag runs: the attribute is what refuses it', async () => {
+      const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body), false);
+      await host.waitUntil(() => tampered(host), 'the changed tag to run');
+    });
   });
-
-  it('the tag’s file changed: it never runs, the page’s form stays, the failed script is reported', async () => {
-    const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body));
-    await expectChildrenStay(host);
-    expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` })]);
-  });
-
-  it('a chunk the tag adds changed: the integrity the tag holds for it refuses it, it never runs, the page’s form stays, the failed script is reported', async () => {
-    const { host, site } = await openElement((site) =>
-      site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body),
-    );
-    const chunk = site.find(RELEASE, /^checkout-button\.element\./);
-    await expectChildrenStay(host);
-    expect(site.asked).toContain(chunk);
-    expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${chunk}` })]);
-  });
-
-  it('without integrity on the tag, the same changed tag runs: the attribute is what refuses it', async () => {
-    const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body), false);
-    await host.waitUntil(() => tampered(host), 'the changed tag to run');
-  });
-});
+}

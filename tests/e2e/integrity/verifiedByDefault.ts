@@ -5,72 +5,68 @@
 // (integration.e2e.ts pays through it).
 import { readdirSync } from 'node:fs';
 import type { Route } from 'playwright-core';
-import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
-import { answerFromServedRemote } from './support/servedRemote';
-import { EXPECTED_BROWSER_NOISE, e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
+import { CONFIGURED_REMOTE_ORIGIN } from '../support/env';
+import { answerFromServedRemote } from '../support/servedRemote';
+import { e2e, type HostPage, type OpenPage } from '../support/harness';
+import { REFUSAL_NOISE as INTEGRITY_NOISE, TAMPERED, tampered } from '../support/tampering';
 
-const TAMPERED = 'window.__tampered = true;\n';
 /** What the page logs for a refusal (host-example/src/checkoutRemote.ts's reportRefusal), and Chromium's lines for a refused file. */
-const REFUSAL_NOISE = [
-  ...EXPECTED_BROWSER_NOISE,
-  /^checkout: refused /,
-  /Failed to find a valid digest in the 'integrity' attribute/,
-  /The resource .* was preloaded using link preload but not used/,
-];
+const REFUSAL_NOISE = [...INTEGRITY_NOISE, /^checkout: refused /, /The resource .* was preloaded using link preload but not used/];
 
-e2eSuite('the host example verifies the remote by default: a changed byte never runs, in Chromium', () => {
-  const browser = useBrowser();
-  const open = usePages(browser);
+export function describeVerifiedByDefault(open: OpenPage): void {
+  describe('the host example verifies the remote by default: a changed byte never runs, in Chromium', () => {
+    /** One file of the release as the proxy serves it: its text edited, or a file the release does not have. */
+    type Change = { file: string; edit: (text: string) => string } | { file: string; body: string };
 
-  /** One file of the release as the proxy serves it: its text edited, or a file the release does not have. */
-  type Change = { file: string; edit: (text: string) => string } | { file: string; body: string };
+    /** The integration's page, its remote's origin answered by the served release with `changes` applied. */
+    async function openWith(...changes: Change[]): Promise<HostPage> {
+      const host = await open({ url: 'about:blank', waitForButtons: 0 });
+      await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route: Route) => {
+        const change = changes.find((c) => new URL(route.request().url()).pathname === `/${c.file}`);
+        if (change && 'body' in change) {
+          return route.fulfill({
+            status: 200,
+            contentType: 'text/javascript',
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            body: change.body,
+          });
+        }
+        return answerFromServedRemote(route, { rewrite: change?.edit });
+      });
+      await host.page.goto(`${e2e.integrationUrl!}/`, { waitUntil: 'domcontentloaded' });
+      return host;
+    }
 
-  /** The integration's page, its remote's origin answered by the served release with `changes` applied. */
-  async function openWith(...changes: Change[]): Promise<HostPage> {
-    const host = await open({ url: 'about:blank', waitForButtons: 0 });
-    await host.context.route(`${CONFIGURED_REMOTE_ORIGIN}/**`, async (route: Route) => {
-      const change = changes.find((c) => new URL(route.request().url()).pathname === `/${c.file}`);
-      if (change && 'body' in change) {
-        return route.fulfill({
-          status: 200,
-          contentType: 'text/javascript',
-          headers: { 'Access-Control-Allow-Origin': '*' },
-          body: change.body,
-        });
-      }
-      return answerFromServedRemote(route, { rewrite: change?.edit });
+    async function expectRefused(host: HostPage): Promise<void> {
+      await host.waitUntil(async () => host.console.some((line) => line.text.startsWith('checkout: refused ')), 'the refusal reported');
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // what could still run has had its chance
+      expect(await tampered(host)).toBe(false);
+      expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
+      await expect(host.page.locator('form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible()).resolves.toBe(
+        true,
+      );
+      await host.expectNoPageErrors(REFUSAL_NOISE);
+    }
+
+    it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported', async () => {
+      const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
+      await expectRefused(host);
     });
-    await host.page.goto(`${e2e.integrationUrl!}/`, { waitUntil: 'domcontentloaded' });
-    return host;
-  }
 
-  async function expectRefused(host: HostPage): Promise<void> {
-    await host.waitUntil(async () => host.console.some((line) => line.text.startsWith('checkout: refused ')), 'the refusal reported');
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // what could still run has had its chance
-    expect(await host.page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
-    expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
-    await expect(host.page.locator('form.checkout-fallback').getByRole('button', { name: 'Pay 12.00 €' }).isVisible()).resolves.toBe(true);
-    await host.expectNoPageErrors(REFUSAL_NOISE);
-  }
+    it('the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported', async () => {
+      const host = await openWith(
+        { file: 'evil.js', body: TAMPERED },
+        { file: 'mf-manifest.json', edit: (text) => text.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"') },
+      );
+      await expectRefused(host);
+      expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
+    });
 
-  it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported', async () => {
-    const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
-    await expectRefused(host);
+    it('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {
+      const chunk = readdirSync(e2e.remoteDir!).find((file) => /^__federation_expose_CheckoutButton\..*\.js$/.test(file));
+      expect(chunk).toBeDefined();
+      const host = await openWith({ file: chunk!, edit: (text) => TAMPERED + text });
+      await expectRefused(host);
+    });
   });
-
-  it('the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported', async () => {
-    const host = await openWith(
-      { file: 'evil.js', body: TAMPERED },
-      { file: 'mf-manifest.json', edit: (text) => text.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"') },
-    );
-    await expectRefused(host);
-    expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
-  });
-
-  it('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {
-    const chunk = readdirSync(e2e.remoteDir!).find((file) => /^__federation_expose_CheckoutButton\..*\.js$/.test(file));
-    expect(chunk).toBeDefined();
-    const host = await openWith({ file: chunk!, edit: (text) => TAMPERED + text });
-    await expectRefused(host);
-  });
-});
+}

@@ -529,7 +529,10 @@ export class HostPage {
 }
 
 /** Opens pages and closes whatever a test left open, pass or fail. */
-export function usePages(getBrowser: () => Browser): (options?: OpenOptions) => Promise<HostPage> {
+/** Opens a page of the host example (or `about:blank`) in a fresh context, closed after the test. */
+export type OpenPage = (options?: OpenOptions) => Promise<HostPage>;
+
+export function usePages(getBrowser: () => Browser): OpenPage {
   const open: HostPage[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((p) => p.close().catch(() => undefined)));

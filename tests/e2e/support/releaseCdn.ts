@@ -15,7 +15,6 @@ import { CONFIGURED_REMOTE_ORIGIN, ROOT } from './env';
 
 export const integrityOf = (body: Buffer | string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 /** What a changed script does if it ever runs: a global a test can read. */
-export const TAMPERED = 'window.__tampered=true;';
 export const INVENTORY = 'release-inventory.json';
 
 export interface Publisher {
