@@ -17,6 +17,12 @@ type MemoryOrders = Awaited<ReturnType<typeof memoryOrders>>;
 
 export const RETURN_PAGE = 'https://shop.example/checkout/return';
 export const SHOP = 'https://shop.example';
+/** The form's fields for the catalog's first product. */
+export const COFFEE = { productId: 'coffee-beans-1kg' };
+
+let people = 0;
+/** A different person (User-Agent) each call, so that no test replays another's session. */
+export const person = () => ({ 'User-Agent': `Browser/${++people}` });
 
 export interface FormServerOptions {
   stripe: Stripe;
@@ -98,7 +104,7 @@ export interface FormServerFixture {
   server: Served;
 }
 
-/** The API stand-in, an in-memory store and the form's routes over them, for a whole test file. */
+/** The API stand-in, an in-memory store and the form's routes over them, for a whole test file (tests/server/form/). */
 export function setUpFormServer(): FormServerFixture {
   const fixture = {} as FormServerFixture;
   beforeAll(async () => {
