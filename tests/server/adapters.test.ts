@@ -8,46 +8,26 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
-import Stripe from 'stripe';
 import { checkoutExpress, mountCheckout } from '../../server/adapters/express';
 import { checkoutFastify } from '../../server/adapters/fastify';
 import { toNodeListener } from '../../server/adapters/node';
 import { trustProxyFromEnv } from '../../server/adapters/trustProxy';
-import { createCheckoutHandlers, MAX_BODY_BYTES, type CheckoutHandlers } from '../../server';
+import { MAX_BODY_BYTES } from '../../server';
 import { sqlFormSubmissions } from '../../server/form/formSubmissions';
 import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
 const SECRET = 'whsec_test_adapters';
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let handlers: CheckoutHandlers;
 const fulfil = jest.fn(async () => {});
 const logged: string[] = [];
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  stripe = stripeForStandIn(standIn);
-  store = await memoryOrders();
-  handlers = createCheckoutHandlers({
-    stripe,
-    catalog: catalogOf(DEMO_PRODUCTS),
+const routes = setUpCheckoutRoutes({
+  routes: ({ store }) => ({
     returnPage: 'https://shop.example/return',
-    orders: store.orders,
-    sessionRequests: store.sessionRequests,
     formSubmissions: sqlFormSubmissions(store.db),
     fulfil,
     webhookSecret: SECRET,
-    rateLimit: false,
     log: (message) => logged.push(message),
-  });
-}, 30_000);
-afterAll(async () => {
-  await standIn.close();
-  await store.db.close();
+  }),
 });
 
 async function listen(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
@@ -90,7 +70,7 @@ function answersTheThree(base: () => string) {
 
   it('a signed webhook, verified over its exact bytes, and the order fulfilled', async () => {
     fulfil.mockClear();
-    const session = await stripe.checkout.sessions.create({
+    const session = await routes.stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }],
       success_url: 'https://shop.example/',
@@ -111,7 +91,7 @@ function answersTheThree(base: () => string) {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
-        'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+        'Stripe-Signature': routes.stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
       },
       body: payload,
     });
@@ -141,7 +121,7 @@ function answersTheThree(base: () => string) {
 
 describe("Node's own server (toNodeListener)", () => {
   let served: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => (served = await listen(http.createServer(toNodeListener(handlers, { warn: () => {} })))));
+  beforeAll(async () => (served = await listen(http.createServer(toNodeListener(routes.handlers, { warn: () => {} })))));
   afterAll(() => served.close());
 
   answersTheThree(() => served.url);
@@ -153,7 +133,7 @@ describe('Express 5, express.json() and express.urlencoded() mounted before the 
     const app = express();
     app.use(express.json());
     app.use(express.urlencoded());
-    mountCheckout(app, handlers);
+    mountCheckout(app, routes.handlers);
     app.post('/echo', (req, res) => void res.json({ parsed: req.body }));
     served = await listen(http.createServer(app));
   });
@@ -173,17 +153,7 @@ describe('Express 5, express.json() and express.urlencoded() mounted before the 
 
 describe('Express 5, a slow body with the parsers on', () => {
   it('is answered 408 by the routes within their time, the connection closed, never left to a parser', async () => {
-    const slow = createCheckoutHandlers({
-      stripe,
-      catalog: catalogOf(DEMO_PRODUCTS),
-      returnPage: 'https://shop.example/return',
-      orders: store.orders,
-      sessionRequests: store.sessionRequests,
-      fulfil,
-      rateLimit: false,
-      bodyTimeoutMs: 300,
-      log: () => {},
-    });
+    const slow = routes.routesWith({ formSubmissions: undefined, webhookSecret: undefined, bodyTimeoutMs: 300, log: () => {} });
     const app = express();
     app.use(express.json());
     mountCheckout(app, slow, { bodyTimeoutMs: 300 });
@@ -215,7 +185,7 @@ describe('Express 5, the middleware alone after a parser (not the documented way
   it('refuses loudly at once (500 and a log line naming mountCheckout), never a silent 408', async () => {
     const app = express();
     app.use(express.json());
-    app.use(checkoutExpress(handlers, { log: (message, fix) => logged.push(`${message} ${String(fix)}`) }));
+    app.use(checkoutExpress(routes.handlers, { log: (message, fix) => logged.push(`${message} ${String(fix)}`) }));
     const served = await listen(http.createServer(app));
     try {
       const started = Date.now();
@@ -239,7 +209,7 @@ describe("Fastify 5 with its default parsers (the routes' plugin)", () => {
   const app = Fastify();
   let url = '';
   beforeAll(async () => {
-    await app.register(checkoutFastify(handlers));
+    await app.register(checkoutFastify(routes.handlers));
     app.post('/echo', async (request) => ({ parsed: request.body }));
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });

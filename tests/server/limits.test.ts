@@ -3,7 +3,6 @@
 // and Stripe calls are limited per client with 429 + Retry-After: clicks, wallet sessions and status
 // reads each on a budget of their own.
 import net from 'node:net';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { MAX_BODY_BYTES } from '../../server/http/http';
 import { clientKey } from '../../server/limits/clientKey';
 import {
@@ -14,38 +13,13 @@ import {
   type LimitKind,
   type RateLimit,
 } from '../../server/limits/rateLimit';
-import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import { serveRoutes, type Served } from '../support/serveHandler';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import type { Served } from '../support/serveHandler';
 import type { TrustProxy } from '../../server/adapters/trustProxy';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
-let standIn: StripeApiStandIn;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  store = await memoryOrders();
-}, 30_000);
-afterAll(async () => {
-  await standIn.close();
-  await store.db.close();
-});
-
-const serve = (rateLimit: ClientLimits | false, trustProxy: TrustProxy = false) =>
-  serveRoutes(
-    createCheckoutHandlers({
-      stripe: stripeForStandIn(standIn),
-      catalog: catalogOf(DEMO_PRODUCTS),
-      returnPage: 'https://shop.example/',
-      orders: store.orders,
-      sessionRequests: store.sessionRequests,
-      fulfil: async () => {},
-      rateLimit,
-      webhookSecret: 'whsec_limits',
-      log: () => {},
-    }),
-    { trustProxy },
-  );
+const routes = setUpCheckoutRoutes({ routes: () => ({ webhookSecret: 'whsec_limits' }) });
+const serve = (rateLimit: ClientLimits | false, trustProxy: TrustProxy = false) => routes.serve({ rateLimit }, { trustProxy });
 
 /** Sends a whole request on a raw socket and returns everything the server sent back, or the socket's error. */
 function rawRequest(url: string, path: string, bodyBytes: number): Promise<{ text: string; error: string | null }> {
@@ -92,23 +66,7 @@ describe('a body over the limit', () => {
 
 describe('a body sent slowly', () => {
   let server: Served;
-  beforeAll(
-    async () =>
-      (server = await serveRoutes(
-        createCheckoutHandlers({
-          stripe: stripeForStandIn(standIn),
-          catalog: catalogOf(DEMO_PRODUCTS),
-          returnPage: 'https://shop.example/',
-          orders: store.orders,
-          sessionRequests: store.sessionRequests,
-          fulfil: async () => {},
-          rateLimit: false,
-          webhookSecret: 'whsec_limits',
-          log: () => {},
-          bodyTimeoutMs: 300,
-        }),
-      )),
-  );
+  beforeAll(async () => (server = await routes.serve({ bodyTimeoutMs: 300 })));
   afterAll(() => server.close());
 
   it.each([CHECKOUT_PATHS.sessions, CHECKOUT_PATHS.webhook])(
@@ -164,14 +122,14 @@ describe('session creation per client', () => {
     const server = await serve(only('sessions', { burst: 3, perMinute: 6 }));
     try {
       for (let i = 0; i < 3; i++) expect((await create(server.url)).status).toBe(200);
-      const calls = standIn.requests.length;
+      const calls = routes.standIn.requests.length;
       const refused = await create(server.url);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^(9|10)$/);
       expect(await refused.json()).toEqual({
         error: expect.stringMatching(/^Too many Checkout Sessions from this client; try again in (9|10) s\.$/),
       });
-      expect(standIn.requests.length).toBe(calls);
+      expect(routes.standIn.requests.length).toBe(calls);
     } finally {
       await server.close();
     }
@@ -257,7 +215,7 @@ describe('status reads per client', () => {
   it('past its own budget GET /api/checkout-session-status answers 429 with Retry-After, and Stripe is not asked', async () => {
     const server = await serve(only('status', { burst: 2, perMinute: 6 }));
     try {
-      const { id } = await stripeForStandIn(standIn).checkout.sessions.create({
+      const { id } = await routes.stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [{ price: 'price_1', quantity: 1 }],
         success_url: 'https://shop.example/',
@@ -265,14 +223,14 @@ describe('status reads per client', () => {
       const read = () => fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=${id}`);
       expect((await read()).status).toBe(200);
       expect((await read()).status).toBe(200);
-      const calls = standIn.requests.length;
+      const calls = routes.standIn.requests.length;
       const refused = await read();
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^(9|10)$/);
       expect(await refused.json()).toEqual({
         error: expect.stringMatching(/^Too many status requests from this client; try again in (9|10) s\.$/),
       });
-      expect(standIn.requests.length).toBe(calls);
+      expect(routes.standIn.requests.length).toBe(calls);
     } finally {
       await server.close();
     }

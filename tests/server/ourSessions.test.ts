@@ -10,52 +10,27 @@ import { fulfilOnce } from '../../server/orders/fulfilment';
 import type { Fulfil } from '../../server/orders/orders';
 import { DEFAULT_INTEGRATION, notOurs, ourMetadata, type Ownership } from '../../server/orders/ourSession';
 import { reconcile } from '../../server/reconcile/reconcile';
-import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
-import { memoryOrders } from '../support/orders';
-import { serveRoutes, type Served } from '../support/serveHandler';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
 const SECRET = 'whsec_test_ourSessions';
 const ours: Ownership = { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) };
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let server: Served;
 const logged: string[] = [];
 const fulfil = jest.fn<ReturnType<Fulfil>, Parameters<Fulfil>>(async () => {});
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  stripe = stripeForStandIn(standIn);
-  store = await memoryOrders();
-  const { orders, sessionRequests } = store;
-  server = await serveRoutes(
-    createCheckoutHandlers({
-      stripe,
-      ...ours,
-      returnPage: 'https://shop.example/',
-      orders,
-      sessionRequests,
-      fulfil,
-      webhookSecret: SECRET,
-      log: (m) => logged.push(m),
-    }),
-  );
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await store.db.close();
+const routes = setUpCheckoutRoutes({
+  serve: true,
+  routes: () => ({ ...ours, fulfil, webhookSecret: SECRET, log: (m) => logged.push(m) }),
 });
 beforeEach(() => fulfil.mockClear());
 
 const line = { price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Coffee beans, 1 kg' } }, quantity: 1 };
 /** Complete sessions as Stripe holds them; `complete` plays the person paying. */
 async function completed(params: Stripe.Checkout.SessionCreateParams): Promise<Stripe.Checkout.Session> {
-  const { id } = await stripe.checkout.sessions.create({ success_url: 'https://shop.example/', ...params });
-  await standIn.complete(id, 'paid');
-  return stripe.checkout.sessions.retrieve(id);
+  const { id } = await routes.stripe.checkout.sessions.create({ success_url: 'https://shop.example/', ...params });
+  await routes.standIn.complete(id, 'paid');
+  return routes.stripe.checkout.sessions.retrieve(id);
 }
 const foreign = {
   "a Payment Link's (no tag of ours)": () =>
@@ -72,14 +47,14 @@ describe('the webhook', () => {
     expect(session.status).toBe('complete');
     for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']) {
       const res = await deliverSigned(
-        `${server.url}${CHECKOUT_PATHS.webhook}`,
+        `${routes.server.url}${CHECKOUT_PATHS.webhook}`,
         checkoutEvent(type, session as unknown as Record<string, unknown>),
         SECRET,
       );
       expect(res.status).toBe(200);
     }
     expect(fulfil).not.toHaveBeenCalled();
-    expect(await store.orders.get(session.id)).toBeUndefined();
+    expect(await routes.store.orders.get(session.id)).toBeUndefined();
     expect(logged.filter((line) => line.includes(session.id))).toHaveLength(3);
   });
 
@@ -90,33 +65,22 @@ describe('the webhook', () => {
       metadata: ourMetadata(DEFAULT_INTEGRATION, 'coffee-beans-1kg'),
     });
     const res = await deliverSigned(
-      `${server.url}${CHECKOUT_PATHS.webhook}`,
+      `${routes.server.url}${CHECKOUT_PATHS.webhook}`,
       checkoutEvent('checkout.session.completed', session as unknown as Record<string, unknown>),
       SECRET,
     );
     expect(res.status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(1);
-    expect(await store.orders.get(session.id)).toMatchObject({ state: 'fulfilled' });
+    expect(await routes.store.orders.get(session.id)).toMatchObject({ state: 'fulfilled' });
   });
 });
 
 describe('the tag the session route writes is the one the webhook ships', () => {
   it('a session created through POST /api/checkout-sessions and paid on Stripe ships once, through the delivered webhook', async () => {
-    const delivering = await startStripeApiStandIn({ webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
-    const routes = await serveRoutes(
-      createCheckoutHandlers({
-        stripe: stripeForStandIn(delivering),
-        ...ours,
-        returnPage: 'https://shop.example/',
-        orders: store.orders,
-        sessionRequests: store.sessionRequests,
-        fulfil,
-        rateLimit: false,
-        log: () => {},
-      }),
-    );
+    const delivering = await startStripeApiStandIn({ webhook: { url: `${routes.server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
+    const served = await routes.serve({ stripe: stripeForStandIn(delivering), webhookSecret: undefined, log: () => {} });
     try {
-      const res = await fetch(`${routes.url}${CHECKOUT_PATHS.sessions}`, {
+      const res = await fetch(`${served.url}${CHECKOUT_PATHS.sessions}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'tagged-by-route-01' },
         body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'embedded' }),
@@ -126,9 +90,9 @@ describe('the tag the session route writes is the one the webhook ships', () => 
       await delivering.complete(id, 'paid');
       expect(delivering.deliveries).toEqual([{ type: 'checkout.session.completed', status: 200 }]);
       expect(fulfil).toHaveBeenCalledTimes(1);
-      expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
+      expect(await routes.store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
     } finally {
-      await routes.close();
+      await served.close();
       await delivering.close();
     }
   });
@@ -150,10 +114,10 @@ describe('reconcile and fulfilOnce', () => {
         await lone.complete(id, 'paid');
         sessions.push(await client.checkout.sessions.retrieve(id));
       }
-      const report = await reconcile({ stripe: client, orders: store.orders, fulfil, ours, log: () => {} });
+      const report = await reconcile({ stripe: client, orders: routes.store.orders, fulfil, ours, log: () => {} });
       expect(report).toMatchObject({ listed: 1, shipped: [sessions[3].id], notPaid: 0 });
       expect(fulfil.mock.calls.map(([session]) => session.id)).toEqual([sessions[3].id]);
-      expect(await fulfilOnce(sessions[2], { orders: store.orders, fulfil, ours })).toBe('not-ours');
+      expect(await fulfilOnce(sessions[2], { orders: routes.store.orders, fulfil, ours })).toBe('not-ours');
       expect(notOurs(sessions[2], ours)).toMatch(/setup mode/);
     } finally {
       await lone.close();

@@ -4,16 +4,14 @@
 // the log says so loudly); an untagged session made by the version before the tag ships when it was
 // created before CHECKOUT_UNTAGGED_BEFORE and names a product of the catalog, also when its delayed
 // payment settles days after the upgrade. Both through the delivered webhook and through reconcile.
-import type Stripe from 'stripe';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { DEFAULT_INTEGRATION, notOurs, ourMetadata, untaggedBeforeFromEnv, type Ownership } from '../../server/orders/ourSession';
 import { reconcile } from '../../server/reconcile/reconcile';
-import { CHECKOUT_PATHS, createCheckoutHandlers, type CheckoutHandlers } from '../../server/routes';
+import { CHECKOUT_PATHS } from '../../server/routes';
 import { warehouseFulfil } from '../../server/orders/warehouse';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
+import { startStripeApiStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
-import { memoryOrders } from '../support/orders';
-import { serveRoutes, type Served } from '../support/serveHandler';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
 const SECRET = 'whsec_test_ownershipOverTime';
 const DAY = 86_400_000;
@@ -23,40 +21,19 @@ const catalog = catalogOf(DEMO_PRODUCTS); // what the shop sells now: no 'autumn
 const ours: Ownership = { integration: DEFAULT_INTEGRATION, catalog, untaggedBefore: Math.floor(UPGRADE / 1000) };
 
 let clock = Date.now();
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
 let warehouse: WarehouseStandIn;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let server: Served;
 const logged: string[] = [];
 const log = (message: string) => void logged.push(message);
 
 beforeAll(async () => {
-  store = await memoryOrders();
   warehouse = await startWarehouseStandIn();
-  let handlers: CheckoutHandlers | undefined;
-  server = await serveRoutes({ route: (request, context) => handlers!.route(request, context) });
-  standIn = await startStripeApiStandIn({ now: () => clock, webhook: { url: `${server.url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } });
-  stripe = stripeForStandIn(standIn);
-  const { orders, sessionRequests } = store;
-  const fulfil = warehouseFulfil({ url: warehouse.url, log });
-  handlers = createCheckoutHandlers({
-    stripe,
-    ...ours,
-    returnPage: 'https://shop.example/',
-    orders,
-    sessionRequests,
-    fulfil,
-    webhookSecret: SECRET,
-    rateLimit: false,
-    log,
-  });
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await warehouse.close();
-  await store.db.close();
+});
+afterAll(() => warehouse?.close());
+// The stand-in delivers its webhooks to the served routes, on the test's clock.
+const routes = setUpCheckoutRoutes({
+  serve: true,
+  standIn: (url) => ({ now: () => clock, webhook: { url: `${url}${CHECKOUT_PATHS.webhook}`, secret: SECRET } }),
+  routes: () => ({ ...ours, fulfil: warehouseFulfil({ url: warehouse.url, log }), webhookSecret: SECRET, log }),
 });
 beforeEach(() => {
   logged.length = 0;
@@ -67,7 +44,7 @@ beforeEach(() => {
 async function sessionMade(daysAgo: number, metadata: Record<string, string>, unitAmount = 1850): Promise<string> {
   clock = Date.now() - daysAgo * DAY;
   const line = { price_data: { currency: 'eur', unit_amount: unitAmount, product_data: { name: 'Autumn blend, 500 g' } }, quantity: 1 };
-  const { id } = await stripe.checkout.sessions.create({
+  const { id } = await routes.stripe.checkout.sessions.create({
     mode: 'payment',
     line_items: [line],
     success_url: 'https://shop.example/',
@@ -81,9 +58,9 @@ const shipmentsOf = (id: string) => warehouse.calls.filter((call) => call.idempo
 describe('a tagged session whose product left the catalog since', () => {
   it('ships once through the webhook, with the product id and amount it was paid with, and the log says so loudly', async () => {
     const id = await sessionMade(1, ourMetadata(DEFAULT_INTEGRATION, 'autumn-blend-500g'));
-    await standIn.complete(id, 'paid');
-    expect(standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
-    expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
+    await routes.standIn.complete(id, 'paid');
+    expect(routes.standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
+    expect(await routes.store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
     expect(shipmentsOf(id).map((call) => call.order)).toEqual([
       { checkoutSessionId: id, productId: 'autumn-blend-500g', quantity: 1, amountTotal: 1850, currency: 'eur' },
     ]);
@@ -102,7 +79,14 @@ describe('a tagged session whose product left the catalog since', () => {
         metadata: ourMetadata(DEFAULT_INTEGRATION, 'autumn-blend-500g'),
       });
       await quiet.complete(id, 'paid');
-      const options = { stripe: client, orders: store.orders, fulfil: warehouseFulfil({ url: warehouse.url, log }), ours, log, days: 7 };
+      const options = {
+        stripe: client,
+        orders: routes.store.orders,
+        fulfil: warehouseFulfil({ url: warehouse.url, log }),
+        ours,
+        log,
+        days: 7,
+      };
       expect(await reconcile(options)).toMatchObject({ listed: 1, shipped: [id] });
       expect(await reconcile(options)).toMatchObject({ listed: 1, shipped: [], alreadyShipped: 1 });
       expect(shipmentsOf(id).map((call) => call.order)).toEqual([
@@ -120,12 +104,12 @@ describe('untagged sessions made before the upgrade (CHECKOUT_UNTAGGED_BEFORE)',
   it('a delayed payment created before the upgrade and settled days after it ships once', async () => {
     const id = await sessionMade(6, before, 1200);
     clock = Date.now() - 6 * DAY;
-    await standIn.complete(id, 'processing'); // a SEPA debit: complete, unpaid
+    await routes.standIn.complete(id, 'processing'); // a SEPA debit: complete, unpaid
     clock = Date.now();
-    expect(await store.orders.get(id)).toMatchObject({ state: 'awaiting_payment' });
-    await standIn.settle(id, 'succeeded'); // settles today, five days after the upgrade
-    expect(standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.async_payment_succeeded', status: 200 });
-    expect(await store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
+    expect(await routes.store.orders.get(id)).toMatchObject({ state: 'awaiting_payment' });
+    await routes.standIn.settle(id, 'succeeded'); // settles today, five days after the upgrade
+    expect(routes.standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.async_payment_succeeded', status: 200 });
+    expect(await routes.store.orders.get(id)).toMatchObject({ state: 'fulfilled' });
     expect(shipmentsOf(id).map((call) => call.order)).toEqual([
       { checkoutSessionId: id, productId: 'coffee-beans-1kg', quantity: 1, amountTotal: 1200, currency: 'eur' },
     ]);
@@ -137,9 +121,9 @@ describe('untagged sessions made before the upgrade (CHECKOUT_UNTAGGED_BEFORE)',
     ['naming no product at all (a Payment Link)', 6, {}],
   ])('one %s is left alone: acknowledged, logged, no row, never shipped', async (_name, daysAgo, metadata) => {
     const id = await sessionMade(daysAgo, metadata);
-    await standIn.complete(id, 'paid');
-    expect(standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
-    expect(await store.orders.get(id)).toBeUndefined();
+    await routes.standIn.complete(id, 'paid');
+    expect(routes.standIn.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
+    expect(await routes.store.orders.get(id)).toBeUndefined();
     expect(shipmentsOf(id)).toEqual([]);
     expect(logged.some((line) => line.includes(id) && line.includes('left alone'))).toBe(true);
   });

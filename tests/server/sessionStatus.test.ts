@@ -1,40 +1,15 @@
 /** @jest-environment node */
 // The return page's status route against the Stripe API stand-in: each state a session can end in,
 // nothing secret or personal in the reply, and the pure mapping behind it.
-import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { orderOutcome } from '../../server/orders/orderOutcome';
-import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import { serveRoutes, type Served } from '../support/serveHandler';
+import { CHECKOUT_PATHS } from '../../server/routes';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
-let standIn: StripeApiStandIn;
-let server: Served;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  store = await memoryOrders();
-  const routes = createCheckoutHandlers({
-    stripe: stripeForStandIn(standIn),
-    catalog: catalogOf(DEMO_PRODUCTS),
-    returnPage: 'https://shop.example/',
-    orders: store.orders,
-    sessionRequests: store.sessionRequests,
-    fulfil: async () => {},
-    rateLimit: false,
-    log: () => {},
-  });
-  server = await serveRoutes(routes);
-}, 30_000);
-afterAll(async () => {
-  await server.close();
-  await standIn.close();
-  await store.db.close();
-});
+const routes = setUpCheckoutRoutes({ serve: true });
 
 let keys = 0;
 async function newSession(mode: 'redirect' | 'embedded' = 'redirect'): Promise<{ id: string; cookie: string | null }> {
-  const res = await fetch(`${server.url}${CHECKOUT_PATHS.sessions}`, {
+  const res = await fetch(`${routes.server.url}${CHECKOUT_PATHS.sessions}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `status-test-${++keys}-key` },
     body: JSON.stringify({ productId: 'coffee-beans-1kg', mode }),
@@ -43,28 +18,28 @@ async function newSession(mode: 'redirect' | 'embedded' = 'redirect'): Promise<{
   const id = reply.url ? new URL(reply.url).pathname.split('/').pop()! : reply.clientSecret!.split('_secret_')[0];
   return { id, cookie: res.headers.get('set-cookie') };
 }
-const status = (query: string) => fetch(`${server.url}${CHECKOUT_PATHS.status}${query}`);
+const status = (query: string) => fetch(`${routes.server.url}${CHECKOUT_PATHS.status}${query}`);
 
 describe('GET /api/checkout-session-status', () => {
   it.each<[string, (id: string) => Promise<unknown>, object]>([
     ['open (not paid yet)', async () => {}, { status: 'open', paymentStatus: 'unpaid', outcome: 'open' }],
-    ['paid', (id) => standIn.complete(id, 'paid'), { status: 'complete', paymentStatus: 'paid', outcome: 'paid' }],
+    ['paid', (id) => routes.standIn.complete(id, 'paid'), { status: 'complete', paymentStatus: 'paid', outcome: 'paid' }],
     [
       'processing (a delayed method)',
-      (id) => standIn.complete(id, 'processing'),
+      (id) => routes.standIn.complete(id, 'processing'),
       { status: 'complete', paymentStatus: 'unpaid', outcome: 'processing' },
     ],
     [
       'failed (the delayed payment failed)',
-      (id) => standIn.complete(id, 'failed'),
+      (id) => routes.standIn.complete(id, 'failed'),
       { status: 'complete', paymentStatus: 'unpaid', outcome: 'failed' },
     ],
     [
       'processing, then settled',
-      async (id) => (await standIn.complete(id, 'processing'), standIn.settle(id, 'succeeded')),
+      async (id) => (await routes.standIn.complete(id, 'processing'), routes.standIn.settle(id, 'succeeded')),
       { paymentStatus: 'paid', outcome: 'paid' },
     ],
-    ['expired', (id) => standIn.expire(id), { status: 'expired', paymentStatus: 'unpaid', outcome: 'expired' }],
+    ['expired', (id) => routes.standIn.expire(id), { status: 'expired', paymentStatus: 'unpaid', outcome: 'expired' }],
   ])('%s', async (_name, move, expected) => {
     const { id } = await newSession();
     await move(id);
@@ -80,7 +55,7 @@ describe('GET /api/checkout-session-status', () => {
   it('an embedded session, named by its id (onComplete carries it; no cookie)', async () => {
     const { id, cookie } = await newSession('embedded');
     expect(cookie).toBeNull();
-    await standIn.complete(id, 'paid');
+    await routes.standIn.complete(id, 'paid');
     expect(await (await status(`?session_id=${id}`)).json()).toEqual({ status: 'complete', paymentStatus: 'paid', outcome: 'paid' });
   });
 
@@ -95,7 +70,7 @@ describe('GET /api/checkout-session-status', () => {
   });
 
   it('refuses POST', async () => {
-    expect((await fetch(`${server.url}${CHECKOUT_PATHS.status}?session_id=cs_test_x`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${routes.server.url}${CHECKOUT_PATHS.status}?session_id=cs_test_x`, { method: 'POST' })).status).toBe(405);
   });
 });
 

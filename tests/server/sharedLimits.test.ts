@@ -8,49 +8,30 @@ import { openPostgres } from '../../server/db/postgres';
 import { recordHealth } from '../../server/db/boundedRecord';
 import { clientLimiter, type ClientLimits } from '../../server/limits/rateLimit';
 import { sqlLimitStore } from '../../server/limits/sqlLimitStore';
-import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../server/routes';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
+import { CHECKOUT_PATHS } from '../../server/routes';
 import { freePort } from '../../stand-ins/freePort';
 import { postgresBin, startPostgres, type TestPostgres } from '../../stand-ins/postgres';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
-import { serveRoutes, type Served } from '../support/serveHandler';
+import type { Served } from '../support/serveHandler';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
 jest.setTimeout(60_000);
 const run = postgresBin() || process.env.CI === 'true' ? describe : describe.skip;
 
 run('rate limits on Postgres', () => {
   let postgres: TestPostgres;
-  let standIn: StripeApiStandIn;
-  let store: Awaited<ReturnType<typeof memoryOrders>>;
   let db: Database;
   beforeAll(async () => {
     postgres = await startPostgres();
-    standIn = await startStripeApiStandIn();
-    store = await memoryOrders();
     db = await openDatabase({ DATABASE_URL: await postgres.database('limits') });
   }, 60_000);
   afterAll(async () => {
     await db?.close();
-    await store?.db.close();
-    await standIn?.close();
     await postgres?.stop();
   });
+  const routes = setUpCheckoutRoutes();
 
   /** An instance of the server: its own routes and limiter, the shared database's buckets. */
-  const instance = (limits: ClientLimits): Promise<Served> =>
-    serveRoutes(
-      createCheckoutHandlers({
-        stripe: stripeForStandIn(standIn),
-        catalog: catalogOf(DEMO_PRODUCTS),
-        returnPage: 'https://shop.example/',
-        orders: store.orders,
-        sessionRequests: store.sessionRequests,
-        fulfil: async () => {},
-        rateLimit: { ...limits, store: sqlLimitStore(db) },
-        log: () => {},
-      }),
-    );
+  const instance = (limits: ClientLimits): Promise<Served> => routes.serve({ rateLimit: { ...limits, store: sqlLimitStore(db) } });
 
   it('two instances allow one client the configured burst in all, then 429 with the same Retry-After', async () => {
     const limits: ClientLimits = { sessions: { burst: 4, perMinute: 6 }, walletSessions: false, status: false };

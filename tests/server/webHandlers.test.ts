@@ -3,43 +3,23 @@
 // route handler, a SvelteKit endpoint or an edge function calls it. No socket, no node:http.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Stripe from 'stripe';
-import { createCheckoutHandlers, MAX_BODY_BYTES, type CheckoutHandlers } from '../../server';
+import { MAX_BODY_BYTES } from '../../server';
 import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession';
-import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
 import { sqlFormSubmissions } from '../../server/form/formSubmissions';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
-import { memoryOrders } from '../support/orders';
+import { setUpCheckoutRoutes } from './support/checkoutRoutes';
 
 const SECRET = 'whsec_test_webHandlers';
 const SHOP = 'https://shop.example';
-let standIn: StripeApiStandIn;
-let stripe: Stripe;
-let store: Awaited<ReturnType<typeof memoryOrders>>;
-let handlers: CheckoutHandlers;
 const fulfil = jest.fn(async () => {});
 const context = { clientAddress: '203.0.113.9' };
-
-beforeAll(async () => {
-  standIn = await startStripeApiStandIn();
-  stripe = stripeForStandIn(standIn);
-  store = await memoryOrders();
-  handlers = createCheckoutHandlers({
-    stripe,
-    catalog: catalogOf(DEMO_PRODUCTS),
+const routes = setUpCheckoutRoutes({
+  routes: ({ store }) => ({
     returnPage: `${SHOP}/return`,
-    orders: store.orders,
-    sessionRequests: store.sessionRequests,
     formSubmissions: sqlFormSubmissions(store.db),
     fulfil,
     webhookSecret: SECRET,
     rateLimit: { sessions: { burst: 2, perMinute: 1 }, walletSessions: false, status: false },
-    log: () => {},
-  });
-}, 30_000);
-afterAll(async () => {
-  await standIn.close();
-  await store.db.close();
+  }),
 });
 
 const json = (body: unknown, key = `web-${Math.random().toString(36).slice(2)}`) =>
@@ -51,7 +31,9 @@ const json = (body: unknown, key = `web-${Math.random().toString(36).slice(2)}`)
 
 describe('the Web-standard handlers', () => {
   it("sessions: the button's JSON gets { url } from Stripe", async () => {
-    const response = await handlers.sessions(json({ productId: 'coffee-beans-1kg', mode: 'redirect' }), { clientAddress: '198.51.100.1' });
+    const response = await routes.handlers.sessions(json({ productId: 'coffee-beans-1kg', mode: 'redirect' }), {
+      clientAddress: '198.51.100.1',
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
   });
@@ -62,7 +44,7 @@ describe('the Web-standard handlers', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SHOP, 'Sec-Fetch-Site': 'same-origin', 'User-Agent': 'test' },
       body: new URLSearchParams({ productId: 'coffee-beans-1kg', formKey: 'web-handlers-key' }).toString(),
     });
-    const response = await handlers.sessions(request, { clientAddress: '198.51.100.2' });
+    const response = await routes.handlers.sessions(request, { clientAddress: '198.51.100.2' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   });
@@ -71,7 +53,7 @@ describe('the Web-standard handlers', () => {
     const from = (clientAddress: string, forwarded: string) => {
       const request = json({ productId: 'coffee-beans-1kg', mode: 'redirect' });
       request.headers.set('X-Forwarded-For', forwarded);
-      return handlers.sessions(request, { clientAddress }).then((r) => r.status);
+      return routes.handlers.sessions(request, { clientAddress }).then((r) => r.status);
     };
     expect([await from('192.0.2.50', '1.1.1.1'), await from('192.0.2.50', '2.2.2.2'), await from('192.0.2.50', '3.3.3.3')]).toEqual([
       200, 200, 429,
@@ -80,7 +62,7 @@ describe('the Web-standard handlers', () => {
   });
 
   it('webhook: a signed event over the exact bytes is verified with Web Crypto and fulfilled', async () => {
-    const session = await stripe.checkout.sessions.create({
+    const session = await routes.stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price_data: { currency: 'eur', unit_amount: 1200, product_data: { name: 'Beans' } }, quantity: 1 }],
       success_url: `${SHOP}/`,
@@ -98,13 +80,13 @@ describe('the Web-standard handlers', () => {
       2,
     );
     const deliver = (signature: string) =>
-      handlers.webhook(
+      routes.handlers.webhook(
         new Request(`${SHOP}/api/stripe-webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }),
         context,
       );
-    const forged = await deliver(stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }));
+    const forged = await deliver(routes.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }));
     expect(forged.status).toBe(400);
-    const good = await deliver(stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
+    const good = await deliver(routes.stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
     expect(good.status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(1);
   });
@@ -124,16 +106,16 @@ describe('the Web-standard handlers', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    const response = await handlers.sessions(request, context);
+    const response = await routes.handlers.sessions(request, context);
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
     expect(pulled).toBe(2 * MAX_BODY_BYTES);
   });
 
   it('status and route: route answers the three paths by URL and returns null for any other', async () => {
-    const status = await handlers.route(new Request(`${SHOP}/api/checkout-session-status?session_id=nope`), context);
+    const status = await routes.handlers.route(new Request(`${SHOP}/api/checkout-session-status?session_id=nope`), context);
     expect(status?.status).toBe(400);
-    expect(await handlers.route(new Request(`${SHOP}/api/other`), context)).toBeNull();
+    expect(await routes.handlers.route(new Request(`${SHOP}/api/other`), context)).toBeNull();
   });
 
   it('nothing in the core imports node:http (only the adapters do)', () => {
