@@ -82,7 +82,7 @@ export function describeRefusals(form: FormServerFixture): void {
       expect(res.headers.get('content-language')).toBe('fr');
       expect(sentence).toBe('La boutique ne vend pas (ou plus) ce produit\u00a0: aucun paiement n’a été lancé.');
       expect(html).toContain('<title>Votre paiement n’a pas démarré</title>');
-      expect(back).toBe(`${SHOP}/COFFEE`);
+      expect(back).toBe(`${SHOP}/coffee`);
       expect(html).toContain('>Retour à la boutique</a>');
     });
 
