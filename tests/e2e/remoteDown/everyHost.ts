@@ -107,12 +107,14 @@ interface Outcome {
 export function describeEveryHost(open: OpenPage): void {
   describe('the remote down, in every host: the form pays', () => {
     const table: string[] = [];
+    const phases: string[] = [];
 
     afterAll(() => {
       if (table.length)
         process.stderr.write(
           `\ne2e hosts: the remote down (ms from navigation to the host's own heading / its pay form / the remote's failure settled)\n${table.join('\n')}\n\n`,
         );
+      if (phases.length) process.stderr.write(`e2e hosts: the remote down, where each way's time went\n${phases.join('\n')}\n\n`);
     });
 
     /** One host's page with the remote down, opened (not yet navigated): what it asked the remote, and when. */
@@ -176,17 +178,25 @@ export function describeEveryHost(open: OpenPage): void {
       it(`a remote that ${down.how} costs each host its button, not its payments: own content and the form at once; a click on it lands on Stripe's page (${paying.join(', ')})`, async () => {
         // Every page opened first; then each navigated once the one before shows its own content, so
         // each start is timed alone while the others wait on the remote: the bound is paid once.
+        const began = Date.now();
         const pages = await Promise.all(MATRIX.map((host) => prepare(host, down)));
         // A first navigation costs the browser's own start-up: paid here, not by the first host.
         await (await open({ url: 'about:blank', waitForButtons: 0 })).page.goto(servedHost('element').url);
         // Settled as they go: a host that fails while the next ones start is no unhandled rejection.
         const outcomes: Array<Promise<PromiseSettledResult<Outcome>>> = [];
+        const opened = Date.now();
         for (const prepared of pages) {
           const started = await start(prepared, down).catch((error: unknown) => error as Error);
           const outcome = started instanceof Error ? Promise.reject(started) : finish(prepared, started, down);
           outcomes.push(Promise.allSettled([outcome]).then(([result]) => result));
         }
+        const startedAll = Date.now();
         const results = await Promise.all(outcomes);
+        // Where this way's time went: the pages opened, their starts one after the other, then the
+        // failures settling and the clicks through to Stripe's page.
+        phases.push(
+          `  remote ${down.how.padEnd(40)} pages opened ${String(opened - began).padStart(5)} ms, started one by one ${String(startedAll - opened).padStart(5)} ms, settled and paid ${String(Date.now() - startedAll).padStart(5)} ms`,
+        );
         const failures = results.flatMap((r, i) =>
           r.status === 'rejected' ? [`${MATRIX[i].id}: ${String(r.reason?.message ?? r.reason)}`] : [],
         );
