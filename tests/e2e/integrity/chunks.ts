@@ -56,6 +56,13 @@ async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage
   const restore = async () => {
     for (const file of files) await host.context.unroute(file, change);
   };
+  await goToHostExample(host);
+  await host.waitForStates(2);
+  return { host, hits, restore };
+}
+
+/** The host example with the served remote, its sessions from the test's endpoint: navigated, its slot on the page. */
+async function goToHostExample(host: HostPage): Promise<void> {
   const props = {
     publishableKey: PUBLISHABLE_KEY,
     sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
@@ -64,8 +71,6 @@ async function openBehindProxy(open: (options?: OpenOptions) => Promise<HostPage
     waitUntil: 'domcontentloaded',
   });
   await host.root().waitFor({ timeout: 15_000 });
-  await host.waitForStates(2);
-  return { host, hits, restore };
 }
 
 const timeline = (host: HostPage) => host.page.evaluate(() => document.body.innerText);
@@ -137,14 +142,7 @@ export function describeChunkIntegrity(open: OpenPage): void {
       await host.context.route(`${e2e.hostUrl}/filler/*`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'x' }));
       let asked = 0;
       for (const file of files) await host.context.route(file, (route) => (asked++, route.abort('connectionrefused')));
-      const props = {
-        publishableKey: PUBLISHABLE_KEY,
-        sessionEndpoint: `${SESSION_PATH}?${new URLSearchParams({ key: host.sessionKey, seq: 'ok' })}`,
-      };
-      await host.page.goto(`${e2e.hostUrl}/?${new URLSearchParams({ remote: e2e.manifestUrl!, props: JSON.stringify(props) })}`, {
-        waitUntil: 'domcontentloaded',
-      });
-      await host.root().waitFor({ timeout: 15_000 });
+      await goToHostExample(host);
       // Asked for as a script at idle, then again by the classifier (src/core/chunkRefusal.ts, its own chunk, fetched on the failure).
       await host.waitUntil(() => asked >= 2, 'the dialog chunk asked for at idle, then again by the classifier');
       const classifier = await chunksOf('./chunkRefusal');

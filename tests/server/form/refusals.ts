@@ -9,6 +9,25 @@ import { stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { postForm, serveFormRoutes, SHOP, type FormServerFixture, person, COFFEE } from '../support/formServer';
 
 export function describeRefusals(form: FormServerFixture): void {
+  /**
+   * A form's post on a raw socket (the head's other lines given, then `body`, sent at once), and all the
+   * server sent back before it closed the connection.
+   */
+  function rawPost(url: string, headers: string, body: Buffer | string): Promise<string> {
+    const { hostname, port } = new URL(url);
+    return new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(received));
+      socket.write(
+        `POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\n${headers}\r\n\r\n`,
+      );
+      socket.write(body);
+    });
+  }
+
   /** The refusal as a person's browser shows it: an HTML page, never JSON, that runs nothing. */
   async function page(res: Response) {
     const html = await res.text();
@@ -123,19 +142,8 @@ export function describeRefusals(form: FormServerFixture): void {
     });
 
     it('a body over the limit: 413, a page, then the server closes', async () => {
-      const { hostname, port } = new URL(form.server.url);
-      const text = await new Promise<string>((resolve) => {
-        const socket = net.connect(Number(port), hostname);
-        let received = '';
-        socket.on('data', (chunk) => (received += chunk.toString()));
-        socket.on('error', () => {});
-        socket.on('close', () => resolve(received));
-        const size = 2 * MAX_BODY_BYTES;
-        socket.write(
-          `POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: de\r\nContent-Length: ${size}\r\n\r\n`,
-        );
-        socket.write(Buffer.alloc(size, 'a'));
-      });
+      const size = 2 * MAX_BODY_BYTES;
+      const text = await rawPost(form.server.url, `Accept-Language: de\r\nContent-Length: ${size}`, Buffer.alloc(size, 'a'));
       expect(text).toMatch(/^HTTP\/1\.1 413 /);
       expect(text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/i);
       expect(text).toMatch(/\r\nconnection: close\r\n/i);
@@ -145,17 +153,7 @@ export function describeRefusals(form: FormServerFixture): void {
     it('a body that stalls: 408, a page that says to check the connection, then the server closes', async () => {
       const slow = await serveFormRoutes({ stripe: stripeForStandIn(form.standIn), db: form.store.db, bodyTimeoutMs: 300 });
       try {
-        const { hostname, port } = new URL(slow.url);
-        const text = await new Promise<string>((resolve) => {
-          const socket = net.connect(Number(port), hostname);
-          let received = '';
-          socket.on('data', (chunk) => (received += chunk.toString()));
-          socket.on('error', () => {});
-          socket.on('close', () => resolve(received));
-          socket.write(
-            `POST ${CHECKOUT_PATHS.sessions} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept-Language: it\r\nContent-Length: 100\r\n\r\nproductId=`,
-          );
-        });
+        const text = await rawPost(slow.url, 'Accept-Language: it\r\nContent-Length: 100', 'productId=');
         expect(text).toMatch(/^HTTP\/1\.1 408 /);
         expect(text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/i);
         expect(text).toMatch(/\r\nconnection: close\r\n/i);

@@ -8,12 +8,9 @@ import type { ClientLimits } from '../../../server/limits/rateLimit';
 import { CHECKOUT_PATHS, createCheckoutHandlers } from '../../../server/routes';
 import { sqlOrders } from '../../../server/orders/orderStore';
 import { sqlSessionRequests } from '../../../server/sessions/sessionRequests';
-import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
-import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';
 import type { TrustProxy } from '../../../server/adapters/trustProxy';
-
-type MemoryOrders = Awaited<ReturnType<typeof memoryOrders>>;
+import { setUpCheckoutRoutes, type CheckoutRoutesFixture } from './checkoutRoutes';
 
 export const RETURN_PAGE = 'https://shop.example/checkout/return';
 export const SHOP = 'https://shop.example';
@@ -97,26 +94,13 @@ export async function standInSessions(stripe: Stripe): Promise<Stripe.Checkout.S
   return all.reverse();
 }
 
-export interface FormServerFixture {
-  standIn: StripeApiStandIn;
-  stripe: Stripe;
-  store: MemoryOrders;
-  server: Served;
-}
+/** The suite's stand-in, store and form routes (`server`), and more instances over them. */
+export type FormServerFixture = CheckoutRoutesFixture;
 
 /** The API stand-in, an in-memory store and the form's routes over them, for a whole test file (tests/server/form/). */
 export function setUpFormServer(): FormServerFixture {
-  const fixture = {} as FormServerFixture;
-  beforeAll(async () => {
-    fixture.standIn = await startStripeApiStandIn();
-    fixture.stripe = stripeForStandIn(fixture.standIn);
-    fixture.store = await memoryOrders();
-    fixture.server = await serveFormRoutes({ stripe: fixture.stripe, db: fixture.store.db });
-  }, 30_000);
-  afterAll(async () => {
-    await fixture.server?.close();
-    await fixture.standIn?.close();
-    await fixture.store?.db.close();
+  return setUpCheckoutRoutes({
+    serve: true,
+    routes: ({ store }) => ({ returnPage: RETURN_PAGE, formSubmissions: sqlFormSubmissions(store.db) }),
   });
-  return fixture;
 }
