@@ -44,6 +44,9 @@ e2eSuite('the host example verifies the remote by default: a changed byte never 
     return host;
   }
 
+  /** The page's refusal reports (its `report` callback's console lines). */
+  const refusals = (host: HostPage) => host.console.filter((line) => line.text.startsWith('checkout: refused ')).map((line) => line.text);
+
   async function expectRefused(host: HostPage): Promise<void> {
     await host.waitUntil(async () => host.console.some((line) => line.text.startsWith('checkout: refused ')), 'the refusal reported');
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // what could still run has had its chance
@@ -53,9 +56,11 @@ e2eSuite('the host example verifies the remote by default: a changed byte never 
     await host.expectNoPageErrors(REFUSAL_NOISE);
   }
 
-  it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported', async () => {
+  it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported once (a refusal is not retried)', async () => {
     const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
     await expectRefused(host);
+    expect(refusals(host)).toEqual([expect.stringMatching(/\/remoteEntry\.js \(file-integrity\): /)]);
+    expect(host.requests.filter((request) => new URL(request.url).pathname === '/mf-manifest.json')).toHaveLength(1);
   });
 
   it('the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported', async () => {
@@ -65,6 +70,7 @@ e2eSuite('the host example verifies the remote by default: a changed byte never 
     );
     await expectRefused(host);
     expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
+    expect(refusals(host)).toEqual([expect.stringMatching(/\/mf-manifest\.json \(file-integrity\): /)]);
   });
 
   it('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {

@@ -19,6 +19,7 @@ type Hooks = {
   createScript: (args: object) => HTMLScriptElement | undefined;
   createLink: (args: object) => HTMLLinkElement | undefined;
   beforeGetExpose: (args: object) => Promise<void>;
+  afterLoadEntry: (args: object) => Promise<void>;
 };
 
 async function release(files: Files, extra: Record<string, string> = {}) {
@@ -156,6 +157,19 @@ describe('verifiedRelease, the runtime plugin', () => {
     await expect(hooks.beforeGetExpose({ moduleInfo: REMOTE })).rejects.toThrow('did not load with its integrity');
     expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', chunk]]);
     await expect(hooks.beforeGetExpose({ moduleInfo: { name: 'other' } })).resolves.toBeUndefined();
+  });
+
+  it('an entry that failed its integrity: the runtime’s failure waits for the refusal’s report (a loader then knows not to retry)', async () => {
+    const { inventory, site } = await release(FILES);
+    const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    const url = `${RELEASE}remoteEntry.js`;
+    const entry = hooks.createScript({ url, remoteInfo: REMOTE })!;
+    site[url] = `window.__tampered=true;${site[url]}`; // what the browser got, and refused
+    entry.dispatchEvent(new window.Event('error'));
+    expect(reports).toEqual([]); // the comparison with the inventory is under way
+    await hooks.afterLoadEntry({ remoteInfo: REMOTE, error: new Error('RUNTIME-008') });
+    expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', url]]);
   });
 
   it('every preloaded script loaded: the module is asked for', async () => {

@@ -38,6 +38,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   let files = new Map<string, string>();
   // The scripts the runtime preloaded for it: false once one failed.
   let preloads: Array<Promise<boolean>> = [];
+  // Failed files being compared with the inventory: a refusal is reported before the load fails with it.
+  const diagnoses = new Set<Promise<void>>();
 
   async function bytes(url: string): Promise<ArrayBuffer> {
     const response = await get(url);
@@ -88,10 +90,16 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   }
 
   /** A failed script of the release: its bytes differ (reported), or it was unreachable (an outage). */
-  async function diagnose(url: string, integrity: string): Promise<void> {
-    const actual = await bytes(url).then(sha384, () => integrity);
-    if (actual !== integrity)
-      options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
+  function diagnose(url: string, integrity: string): Promise<void> {
+    const diagnosis = bytes(url)
+      .then(sha384, () => integrity)
+      .then((actual) => {
+        if (actual !== integrity)
+          options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
+      })
+      .finally(() => diagnoses.delete(diagnosis));
+    diagnoses.add(diagnosis);
+    return diagnosis;
   }
 
   /** Whether a script loaded (false after SCRIPT_WAIT_MS); a failed one is diagnosed. */
@@ -140,6 +148,12 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
       if (moduleInfo?.name !== options.remote) return;
       if ((await Promise.all(preloads)).includes(false))
         throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
+    },
+    // The entry failed (the browser refused its integrity, or it was unreachable): the load fails once
+    // its diagnosis is in, so whoever retries knows whether it was refused (the runtime awaits this hook).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    async afterLoadEntry({ remoteInfo, error }) {
+      if (remoteInfo.name === options.remote && error) await Promise.all([...diagnoses].map((d) => d.catch(() => undefined)));
     },
     createLink({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
