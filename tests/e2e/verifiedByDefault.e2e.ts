@@ -78,5 +78,6 @@ e2eSuite('the host example verifies the remote by default: a changed byte never 
     expect(chunk).toBeDefined();
     const host = await openWith({ file: chunk!, edit: (text) => TAMPERED + text });
     await expectRefused(host);
+    expect(refusals(host)).toEqual([expect.stringContaining(`/${chunk} (file-integrity): `)]);
   });
 });
