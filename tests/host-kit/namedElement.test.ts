@@ -2,7 +2,7 @@
 // access makes it `window.checkout`, which the federation runtime (the real one, here) took for the
 // container and failed with RUNTIME-002 without requesting the entry. The kit's plugins shadow it.
 import { init } from '@module-federation/runtime';
-import { startCheckout } from '@checkout/host-kit';
+import { remoteTimeouts, startCheckout, verifiedRelease as verifiedReleasePlugin } from '@checkout/host-kit';
 import remoteTimeout from '@checkout/host-kit/remoteTimeout';
 import verifiedRelease from '@checkout/host-kit/verifiedRelease';
 
@@ -37,10 +37,13 @@ it('loads the remote on its first attempt although an element is `window.checkou
   expect(document.getElementById('checkout')).not.toBeNull(); // the host's element itself is untouched
 });
 
+const trust = { publisherKeys: ['BAAA'], minSequence: 0 };
 it.each([
   ['remoteTimeout', () => remoteTimeout({ remote: 'shop' })],
-  ['verifiedRelease', () => verifiedRelease({ remote: 'shop', trust: { publisherKeys: ['BAAA'], minSequence: 0 } })],
-])('the runtimePlugins entry %s shadows it too, just before the runtime looks for the container', async (name, plugin) => {
+  ['verifiedRelease', () => verifiedRelease({ remote: 'shop', trust })],
+  ['remoteTimeouts', () => remoteTimeouts({ remote: 'shop' })],
+  ['verifiedReleasePlugin', () => verifiedReleasePlugin({ remote: 'shop', trust, report: () => {} })],
+])('the plugin %s shadows it too (runtimePlugins, init), just before the runtime looks for the container', async (name, plugin) => {
   const id = `shop-${name}`; // the manifest's global name for the remote `shop`; one per test (a shadow stays)
   document.body.innerHTML = `<div id="${id}"></div>`;
   expect(globals[id]).toBe(document.getElementById(id));

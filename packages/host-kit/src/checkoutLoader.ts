@@ -2,7 +2,7 @@
 // or throw into the page: `loadCheckout()` always settles, with the module or a readable error.
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { pageLoaded, scriptsAfterPageLoad } from './afterPageLoad.js';
-import { ownContainerGlobal, shadowNamedElement } from './containerGlobal.js';
+import { shadowNamedElement } from './containerGlobal.js';
 import { ReleaseRefused } from './release/releaseFormat.js';
 import { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 import { DEFAULT_REMOTE, remoteTimeouts } from './remoteTimeouts.js';
@@ -86,7 +86,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attempts'>): ModuleFederationRuntimePlugin {
   const remote = policy.remote ?? DEFAULT_REMOTE;
-  if (policy.verify === 'off') return ownContainerGlobal(remoteTimeouts({ remote, timeoutMs: policy.timeoutMs }), remote);
+  if (policy.verify === 'off') return remoteTimeouts({ remote, timeoutMs: policy.timeoutMs });
   const { timeoutMs, verify } = policy;
   const verifier = verifiedRelease({
     ...verify,
@@ -97,7 +97,7 @@ export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attem
     },
     fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
   });
-  return ownContainerGlobal(scriptsAfterPageLoad(verifier, remote), remote);
+  return scriptsAfterPageLoad(verifier, remote);
 }
 
 export function registerCheckout(policy: RemotePolicy): void {
@@ -119,7 +119,7 @@ export async function loadCheckout<Button = unknown>(policy: RemotePolicy): Prom
     try {
       // The runtime keeps a failed manifest and entry: `force` drops them, so the next load fetches again.
       if (attempt > 1) registerRemotes([{ name, entry: policy.manifestUrl }], { force: true });
-      shadowNamedElement(name); // the plugin does it for the manifest's global name; this for a plugin of the host's own
+      shadowNamedElement(name); // the kit's plugins do it for the manifest's global name; this for a plugin of the host's own
       // A bound on the whole attempt too: an exposed chunk that never answers has no timeout of ours.
       const mod = await withTimeout(loadRemote<CheckoutModule<Button>>(`${name}/CheckoutButton`), 2 * policy.timeoutMs);
       if (typeof mod?.CheckoutButton === 'function') return mod;

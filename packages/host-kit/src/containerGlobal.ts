@@ -21,17 +21,15 @@ export function shadowNamedElement(name: string): boolean {
   return true;
 }
 
+type LoadEntry = NonNullable<ModuleFederationRuntimePlugin['loadEntry']>;
+
 /**
- * `plugin`, with `remote`'s container global cleared of a page element just before the runtime looks
- * for the container (its `loadEntry` hook; the global's name is the manifest's, known only then).
+ * A `loadEntry` hook for a plugin of `remote`: the container global is cleared of a page element just
+ * before the runtime looks for the container (its name is the manifest's, known only then). It loads
+ * nothing itself: the runtime goes on as without it.
  */
-export function ownContainerGlobal(plugin: ModuleFederationRuntimePlugin, remote: string): ModuleFederationRuntimePlugin {
-  const loadEntry = plugin.loadEntry;
-  return {
-    ...plugin,
-    loadEntry(args) {
-      if (args.remoteInfo.name === remote) shadowNamedElement(args.remoteInfo.entryGlobalName || remote);
-      return loadEntry?.call(plugin, args);
-    },
+export function containerGlobalHook(remote: string): LoadEntry {
+  return ({ remoteInfo }) => {
+    if (remoteInfo.name === remote) shadowNamedElement(remoteInfo.entryGlobalName || remote);
   };
 }

@@ -5,7 +5,6 @@ import { verifiedRelease as verifier } from './release/verifiedRelease.js';
 import type { ReleaseRefused, ReleaseTrust } from './release/releaseFormat.js';
 import { DEFAULT_REMOTE, DEFAULT_TIMEOUT_MS } from './remoteTimeouts.js';
 import { scriptsAfterPageLoad } from './afterPageLoad.js';
-import { ownContainerGlobal } from './containerGlobal.js';
 
 export interface VerifiedReleasePluginOptions {
   /** What the page trusts (see ReleaseTrust). */
@@ -35,7 +34,5 @@ export default function verifiedRelease({
     report: reporter(reportUrl),
     fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
   });
-  // Its scripts never hold the page's `load`; a page element with the container's name (`id="checkout"`)
-  // does not stand in for the container.
-  return ownContainerGlobal(scriptsAfterPageLoad(plugin, remote), remote);
+  return scriptsAfterPageLoad(plugin, remote); // its scripts never hold the page's `load`
 }

@@ -6,6 +6,7 @@
 // before it is requested. Anything refused fails like an outage (the host's fallback takes over) and
 // is reported. Framework-free: register it with `registerPlugins`, `init({ plugins })` or `runtimePlugins`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { containerGlobalHook } from '../containerGlobal.js';
 import {
   checkFile,
   INVENTORY_FILE,
@@ -132,6 +133,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
 
   return {
     name: 'verified-release',
+    // A page element named like the container global (`id="checkout"`) does not stand in for the container.
+    loadEntry: containerGlobalHook(options.remote),
     fetch: (url, _init, remote) => (remote?.name === options.remote ? verify(url).catch(refused) : undefined),
     createScript({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
