@@ -81,8 +81,9 @@ export const MATRIX: MatrixHost[] = [
     tools: 'react18',
     react: '18',
     remote: 'static',
-    entry: 'remoteEntry.js',
+    entry: 'mf-manifest.json',
     packages: VITE,
+    verified: true,
   }),
   host({
     id: 'vite-runtime-react19',
