@@ -31,6 +31,8 @@ export interface VerifiedReleaseOptions {
 const MANIFEST_FILE = 'mf-manifest.json';
 /** The runtime's own bound on a script (it then fails the load without an `error` event). */
 const SCRIPT_WAIT_MS = 20_000;
+/** How long a failed file's comparison with the inventory may hold the load's failure (a fetch without a timeout may never answer). */
+export const DIAGNOSIS_WAIT_MS = 5_000;
 const text = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
 
 export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederationRuntimePlugin {
@@ -92,13 +94,18 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
 
   /** A failed script of the release: its bytes differ (reported), or it was unreachable (an outage). */
   function diagnose(url: string, integrity: string): Promise<void> {
-    const diagnosis = bytes(url)
+    const compared = bytes(url)
       .then(sha384, () => integrity)
       .then((actual) => {
         if (actual !== integrity)
           options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
-      })
-      .finally(() => diagnoses.delete(diagnosis));
+      });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, DIAGNOSIS_WAIT_MS)));
+    const diagnosis: Promise<void> = Promise.race([compared, waited]).finally(() => {
+      clearTimeout(timer);
+      diagnoses.delete(diagnosis);
+    });
     diagnoses.add(diagnosis);
     return diagnosis;
   }
