@@ -111,6 +111,11 @@ export default defineConfig([
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
+    // Node scripts of our own as ES modules (the test lanes' runner).
+    files: ['tests/support/**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     files: ['**/*.{ts,tsx,js,jsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
