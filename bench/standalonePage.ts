@@ -32,7 +32,7 @@ const filesUnder = (dir: string): string[] =>
 /** The recipe's scripts, and the host kit built by its own tsconfig into vendor/host-kit/, each with its .gz and .br. */
 export function buildStandalonePage(): void {
   rmSync(STANDALONE_DIR, { recursive: true, force: true });
-  cpSync(RECIPE, STANDALONE_DIR, { recursive: true, filter: (file) => !file.endsWith('.html') });
+  cpSync(RECIPE, STANDALONE_DIR, { recursive: true, dereference: true, filter: (file) => !file.endsWith('.html') });
   const vendor = path.join(STANDALONE_DIR, 'vendor/host-kit');
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');
   const result = spawnSync(tsc, ['-p', path.join(HOST_KIT, 'tsconfig.json'), '--outDir', vendor, '--declaration', 'false'], {
