@@ -100,8 +100,15 @@ export default defineConfig([
     // The host matrix's pages and their build configs.
     files: ['tests/e2e/hosts/**/*.{js,jsx,mjs,cjs}'],
     languageOptions: {
-      // webpack's runtime globals, which webpack's dynamic-container recipe calls (webpack-runtime/).
-      globals: { ...globals.browser, ...globals.node, __webpack_init_sharing__: 'readonly', __webpack_share_scopes__: 'readonly' },
+      // webpack's runtime globals, which webpack's dynamic-container recipe calls (webpack-runtime/), and the
+      // publisher key the verified runtime hosts' build configs define (next, react-router, vue).
+      globals: {
+        ...globals.browser,
+        ...globals.node,
+        __webpack_init_sharing__: 'readonly',
+        __webpack_share_scopes__: 'readonly',
+        __CHECKOUT_PUBLISHER_KEY__: 'readonly',
+      },
     },
   },
   {
@@ -109,6 +116,11 @@ export default defineConfig([
     files: ['**/*.{cjs,js}'],
     ignores: ['tests/e2e/hosts/**'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
+    // Node scripts of our own as ES modules (the test lanes' runner).
+    files: ['tests/support/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['**/*.{ts,tsx,js,jsx}'],

@@ -1,17 +1,17 @@
 // The host's index.html as the bench serves it: the build's own, less the hints a flag turns off (or
-// the page's form, for the page without it), plus the button's chunk preloads a server-rendered page
-// could add (remotePreload.ts). Compressed like every other file.
+// the page's form, for the page without it), plus the entry and button's chunk preloads a
+// server-rendered page could add (remotePreload.ts). Compressed like every other file.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
 export interface PageEdits {
   /** Remove the page's own Stripe.js hints (preconnect, preload, script tag). */
   dropStripe: boolean;
-  /** Remove the page's preloads of the remote (manifest, entry). */
+  /** Remove the page's hints of the remote (its manifest's preload, its preconnect). */
   dropRemote: boolean;
   /** The remote's base URL, to recognise its preloads. */
   remoteUrl: string;
-  /** Links to add after the remote entry's preload (the button's chunks); '' for none. */
+  /** Links to add after the remote's manifest preload (its entry's and the button's chunks); '' for none. */
   chunkLinks: string;
   /** Empty the page's root: no form that pays before the script, the page as it was before it had one. */
   dropForm?: boolean;
@@ -34,10 +34,18 @@ export function editPage(html: string, edits: PageEdits): string {
     out = out.replace(/<script[^>]*src="?https:\/\/js\.stripe\.com[^>]*><\/script>\s*/g, '');
   }
   // The build minifies the HTML: attribute quotes may be gone.
-  const remoteLink = new RegExp(`<link[^>]*href="?${escape(edits.remoteUrl)}/[^>]*>\\s*`, 'g');
+  // Its preloads and its preconnect (whose URL is the bare origin).
+  const remoteLink = new RegExp(`<link[^>]*href="?${escape(edits.remoteUrl)}(?=[/" >])[^>]*>\\s*`, 'g');
   if (edits.dropRemote) return out.replace(remoteLink, '');
-  const entryLink = new RegExp(`<link[^>]*href="?${escape(edits.remoteUrl)}/remoteEntry\\.js(?=[" >])[^>]*>`);
-  return edits.chunkLinks ? out.replace(entryLink, (link) => `${link}${edits.chunkLinks}`) : out;
+  if (!edits.chunkLinks) return out;
+  // The page preloads the manifest, not the entry (the verifier asks for it with the inventory's integrity).
+  const manifestLink = new RegExp(`<link[^>]*href="?${escape(edits.remoteUrl)}/mf-manifest\\.json(?=[" >])[^>]*>`);
+  if (manifestLink.test(out)) return out.replace(manifestLink, (link) => `${link}${edits.chunkLinks}`);
+  // A page without the remote (`direct`) has none to add; a page with it whose manifest preload moved, say so.
+  if (!out.includes(edits.remoteUrl)) return out;
+  throw new Error(
+    "The host page preloads no remote manifest to put the chunk preloads after: bench/hostPage.ts's editPage needs updating.",
+  );
 }
 
 /** A request handler for `/` answering `html`, gzipped for a client that takes it. */

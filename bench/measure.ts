@@ -10,9 +10,10 @@ export const METRICS = ['pays', 'dom', 'usable', 'stripe'] as const;
 export type Metric = (typeof METRICS)[number];
 /**
  * `wallets`: wallets mode's row shown (only on the wallets page); `form`, `formPaint`, `fcp`: see
- * pays.ts; `shift`: not a time but the page's layout shift so far (the sum of its scores, as CLS).
+ * pays.ts; `load`: the page's `load` event, if it fired during the visit; `shift`: not a time but the
+ * page's layout shift so far (the sum of its scores, as CLS).
  */
-export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets' | 'form' | 'formPaint' | 'fcp' | 'shift', number>>;
+export type Marks = Partial<Record<Metric | 'stripeTag' | 'wallets' | 'form' | 'formPaint' | 'fcp' | 'shift' | 'load', number>>;
 
 /** Wallets mode's row, once shown (src/ui/WalletRow.tsx). */
 export const WALLETS_SHOWN = '[data-wallets="shown"]';
@@ -67,6 +68,7 @@ const PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.identifier === '${PAY_FORM_TIMING}' && marks.formPaint === undefined) marks.formPaint = e.renderTime || e.loadTime;
   }).observe({ type: 'element', buffered: true });
+  addEventListener('load', () => { marks.load = performance.now(); }, { once: true });
   marks.shift = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) marks.shift += e.value;

@@ -7,7 +7,8 @@
 // headless Chromium through interleaved rounds per network profile (profiles.ts), each visit in a
 // fresh context, with two clicks to Stripe's page per round (clickToStripe.ts). Prints medians and
 // ratios per milestone (when a click first pays, pays.ts, among them), click to Stripe's page, the
-// bytes a React host downloads from the remote before the button shows, writes bench/results.json
+// bytes a React host downloads from the remote before the button shows, what waiting for the page's
+// `load` costs the federated page (loadWait.ts, a fourth build, `now`), writes bench/results.json
 // (every sample) and bench/report.html (a waterfall per profile).
 //
 //   npm run bench -- --rounds 9 --profiles 4g,mobile --no-stripe-preload --no-remote-preload --no-chunk-preload --skip-build
@@ -28,7 +29,7 @@ import { renderReport, type ReportSection } from './report';
 import { traceVariants } from './breakdown';
 import { breakdownLines, renderBreakdown } from './mainThreadReport';
 import { sourceMaps } from './sourceMaps';
-import { serveStandalonePage } from './standalonePage';
+import { buildStandalonePage, serveStandalonePage } from './standalonePage';
 import { walletSessionHandler, walletsPageUrl } from './walletsPage';
 import { WALLETS_SHOWN } from './measure';
 import { browserUserAgent, CLICK_WAYS, clickToStripe, type ClickWay } from './clickToStripe';
@@ -37,6 +38,16 @@ import { startSessionBackend, STRIPE_CREATE_MS } from './sessionBackend';
 import { DESCRIPTIONS, TRACED, VARIANTS, type Built, type Variant } from './variants';
 import { inventoryIntegrity, pinPreloads } from './verifiedPage';
 import { remotePath, remotePathLines } from './remoteBytes';
+import {
+  LOAD_WAIT_DESCRIPTIONS,
+  LOAD_WAIT_PAGES,
+  loadWaitCost,
+  loadWaitTable,
+  slowResourceHandler,
+  withSlowResource,
+  type ExtraLoadWaitPage,
+  type LoadWaitMedians,
+} from './loadWait';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -81,7 +92,9 @@ async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   if (!flags['skip-build']) {
     build('remote', ['--mode', 'production']);
-    build('host example, federated, direct and unverified', ['-c', 'bench/webpack.config.ts']);
+    build('host example, federated, direct, unverified and now', ['-c', 'bench/webpack.config.ts']);
+    buildStandalonePage();
+    log('built the standalone page (the recipe and the host kit)');
   }
 
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
@@ -91,7 +104,7 @@ async function main(): Promise<void> {
   });
   const manifestUrl = `${remote.url}/mf-manifest.json`;
   const chunkLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton');
-  const hosts = {} as Record<Variant, StaticServer>;
+  const hosts = {} as Record<Variant | ExtraLoadWaitPage, StaticServer>;
   hosts.standalone = await serveStandalonePage(remote.url);
   const edits: PageEdits = {
     dropStripe: flags['no-stripe-preload'],
@@ -101,24 +114,43 @@ async function main(): Promise<void> {
   };
   const builtPage = (v: Built) => readFileSync(path.join(__dirname, 'dist', v, 'index.html'), 'utf8');
   const integrity = inventoryIntegrity(path.join(ROOT, 'dist'));
-  const pages: Record<Exclude<Variant, 'standalone'>, () => string> = {
+  type Served = Exclude<Variant, 'standalone'> | ExtraLoadWaitPage;
+  const pages: Record<Served, () => string> = {
     direct: () => editPage(builtPage('direct'), edits),
     // The verified page's preloads carry the inventory's integrity, as its scripts do (verifiedPage.ts).
     federated: () => pinPreloads(editPage(builtPage('federated'), edits), remote.url, integrity),
     formless: () => pinPreloads(editPage(builtPage('federated'), { ...edits, dropForm: true }), remote.url, integrity),
     unverified: () => editPage(builtPage('unverified'), edits),
+    // What waiting for the page's load costs (loadWait.ts): verified pages too.
+    now: () => pinPreloads(editPage(builtPage('now'), edits), remote.url, integrity),
+    slow: () => withSlowResource(pages.federated()),
+    slowNow: () => withSlowResource(pages.now()),
   };
-  const rootOf = (v: Exclude<Variant, 'standalone'>) => path.join(__dirname, 'dist', v === 'formless' ? 'federated' : v);
-  for (const v of VARIANTS.filter((x): x is Exclude<Variant, 'standalone'> => x !== 'standalone')) {
+  const BUILD_OF: Record<Served, Built> = {
+    direct: 'direct',
+    federated: 'federated',
+    formless: 'federated',
+    unverified: 'unverified',
+    now: 'now',
+    slow: 'federated',
+    slowNow: 'now',
+  };
+  // Every page visited in a round: the variants, then the load-wait pages (`federated` is both).
+  type Page = Variant | ExtraLoadWaitPage;
+  const PAGES: Page[] = [...VARIANTS, ...LOAD_WAIT_PAGES];
+  for (const v of PAGES.filter((x): x is Served => x !== 'standalone')) {
     const page = htmlHandler(pages[v]());
-    hosts[v] = await startStaticServer({ root: rootOf(v), handle: (req, res) => page(req, res) || walletSessionHandler(req, res) });
+    hosts[v] = await startStaticServer({
+      root: path.join(__dirname, 'dist', BUILD_OF[v]),
+      handle: (req, res) => page(req, res) || walletSessionHandler(req, res) || slowResourceHandler(req, res),
+    });
   }
-  const urls = Object.fromEntries(VARIANTS.map((v) => [v, `${hosts[v].url}/`])) as Record<Variant, string>;
+  const urls = Object.fromEntries(PAGES.map((v) => [v, `${hosts[v].url}/`])) as Record<Page, string>;
   // The clicks: the federated page with server/'s routes in front of the API stand-in (sessionBackend.ts).
   const federatedPage = htmlHandler(pages.federated());
   let backend: Awaited<ReturnType<typeof startSessionBackend>> | undefined;
   const shop = await startStaticServer({
-    root: rootOf('federated'),
+    root: path.join(__dirname, 'dist', 'federated'),
     handle: async (req, res) => federatedPage(req, res) || ((await backend?.handle(req, res)) ?? false),
   });
   backend = await startSessionBackend(`${shop.url}/`);
@@ -126,7 +158,7 @@ async function main(): Promise<void> {
   const walletsUrl = walletsPageUrl(urls.federated);
   const origins = {
     [remote.url]: 'remote',
-    ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, 'host'])),
+    ...Object.fromEntries(PAGES.map((v) => [hosts[v].url, 'host'])),
     [STRIPE_JS_ORIGIN]: 'stripe',
   };
   const sourceOf = sourceMaps({
@@ -142,15 +174,15 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   try {
     // Warm-up: the first navigations of a fresh browser pay for things no variant should be charged.
-    for (const v of VARIANTS) await visit(browser, urls[v], PROFILES[0]);
+    for (const v of PAGES) await visit(browser, urls[v], PROFILES[0]);
 
     for (const profile of SELECTED) {
-      const visits = Object.fromEntries(VARIANTS.map((v) => [v, []])) as unknown as Record<Variant, Visit[]>;
+      const visits = Object.fromEntries(PAGES.map((v) => [v, []])) as unknown as Record<Page, Visit[]>;
       const walletVisits: Visit[] = [];
       const clickMs = Object.fromEntries(CLICK_WAYS.map((w) => [w, [] as number[]])) as Record<ClickWay, number[]>;
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
-        const order = round % 2 ? [...VARIANTS].reverse() : VARIANTS;
+        const order = round % 2 ? [...PAGES].reverse() : PAGES;
         for (const v of order) visits[v].push(await visit(browser, urls[v], profile));
         walletVisits.push(await visit(browser, walletsUrl, profile, false, WALLETS_SHOWN));
         for (const way of round % 2 ? [...CLICK_WAYS].reverse() : CLICK_WAYS) {
@@ -164,7 +196,7 @@ async function main(): Promise<void> {
       const walletsMs = Object.fromEntries(
         (['usable', 'stripe', 'wallets'] as const).map((m) => [m, median(walletVisits.map((x) => x.marks[m] ?? NaN))]),
       ) as Record<'usable' | 'stripe' | 'wallets', number>;
-      const samples = (v: Variant, m: Metric) => visits[v].map((x) => x.marks[m] ?? NaN);
+      const samples = (v: Page, m: Metric | 'load') => visits[v].map((x) => x.marks[m] ?? NaN);
       const medians = Object.fromEntries(
         VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, median(samples(v, m))]))]),
       ) as Record<Variant, Record<Metric, number>>;
@@ -183,6 +215,13 @@ async function main(): Promise<void> {
       const verifiedRatio = medians.federated.usable / medians.unverified.usable;
       const standaloneBytes = median(visits.standalone.map((x) => remotePath(x, remote.url).bytes));
       const standaloneShown = remotePath(representative('standalone'), remote.url);
+      const loadWaitMedians = Object.fromEntries(
+        (['federated', ...LOAD_WAIT_PAGES] as const).map((v) => [
+          v,
+          Object.fromEntries((['load', 'usable', 'stripe'] as const).map((m) => [m, median(samples(v, m))])),
+        ]),
+      ) as LoadWaitMedians;
+      const loadWait = loadWaitCost(loadWaitMedians);
 
       const description = describeProfile(profile);
       console.log(`\n[${profile.name}] ${description}\nTime after navigation, median of ${ROUNDS} interleaved rounds (ms)\n`);
@@ -207,6 +246,7 @@ async function main(): Promise<void> {
         console.log(line);
       for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown))
         console.log(line);
+      console.log(`\n${loadWaitTable(loadWaitMedians).join('\n')}`);
       const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
@@ -224,6 +264,16 @@ async function main(): Promise<void> {
         clickToStripeSamplesMs: clickMs,
         walletsModeMs: walletsMs,
         standaloneRemoteBytesBeforeButton: standaloneBytes,
+        loadWait: {
+          medianMs: loadWaitMedians,
+          costMs: loadWait,
+          samplesMs: Object.fromEntries(
+            (['federated', ...LOAD_WAIT_PAGES] as const).map((v) => [
+              v,
+              { load: samples(v, 'load'), usable: samples(v, 'usable'), stripe: samples(v, 'stripe') },
+            ]),
+          ),
+        },
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
         samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
         representative: Object.fromEntries(VARIANTS.map((v) => [v, representative(v)])),
@@ -241,7 +291,8 @@ async function main(): Promise<void> {
       });
       lines.push(
         `bench: remote-bytes-gz=${bytes} ratio-usable=${ratio('usable').toFixed(2)} ratio-dom=${ratio('dom').toFixed(2)} ratio-stripe=${ratio('stripe').toFixed(2)} profile=${profile.name} standalone-bytes-gz=${standaloneBytes} wallets-shown-ms=${walletsMs.wallets.toFixed(0)}` +
-          ` pays-ms=${medians.federated.pays.toFixed(0)} pays-no-form-ms=${medians.formless.pays.toFixed(0)} click-button-ms=${clickMedians.button.toFixed(0)} click-form-ms=${clickMedians.form.toFixed(0)} ratio-verified=${verifiedRatio.toFixed(2)} unverified-bytes-gz=${unverifiedBytes}`,
+          ` pays-ms=${medians.federated.pays.toFixed(0)} pays-no-form-ms=${medians.formless.pays.toFixed(0)} click-button-ms=${clickMedians.button.toFixed(0)} click-form-ms=${clickMedians.form.toFixed(0)} ratio-verified=${verifiedRatio.toFixed(2)} unverified-bytes-gz=${unverifiedBytes}` +
+          ` load-wait-ms=${loadWait.fast.usableMs.toFixed(0)} load-wait-slow-ms=${loadWait.slow.usableMs.toFixed(0)}`,
       );
     }
     log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -250,7 +301,7 @@ async function main(): Promise<void> {
       rounds: ROUNDS,
       stripePreload: !flags['no-stripe-preload'],
       remotePreload: !flags['no-remote-preload'],
-      variants: DESCRIPTIONS,
+      variants: { ...DESCRIPTIONS, ...LOAD_WAIT_DESCRIPTIONS },
       chunkPreload: !flags['no-chunk-preload'],
     };
     writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify({ ...setup, profiles: results }, null, 2)}\n`);
@@ -259,7 +310,7 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
   } finally {
     await browser.close();
-    await Promise.all([remote.close(), shop.close(), backend.close(), ...VARIANTS.map((v) => hosts[v].close())]);
+    await Promise.all([remote.close(), shop.close(), backend.close(), ...PAGES.map((v) => hosts[v].close())]);
   }
 }
 

@@ -2,14 +2,15 @@
 // `federated` as it is, pointed at the bench's remote; `direct` the same page with the remote
 // replaced by the button bundled from source (directCheckout.ts) and no federation at all;
 // `unverified` the federated page with the host example's verification turned off
-// (unverifiedCheckout.ts): `federated` is the verified page, as the host example is.
+// (unverifiedCheckout.ts): `federated` is the verified page, as the host example is; `now` the
+// federated page whose remote scripts do not wait for the page's `load` (scriptsNow.ts).
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import hostExample, { type HostEnv } from '../host-example/webpack.config';
 import { BENCH_MANIFEST_URL, benchSigningKey } from './remote';
 
-type Variant = 'direct' | 'federated' | 'unverified';
+type Variant = 'direct' | 'federated' | 'unverified' | 'now';
 
 function host(name: Variant, env: HostEnv = {}): Configuration {
   const { devServer: _devServer, ...config } = hostExample(
@@ -21,14 +22,17 @@ function host(name: Variant, env: HostEnv = {}): Configuration {
   return { ...config, name, devtool: 'hidden-source-map', output: { ...config.output, path: path.resolve(__dirname, 'dist', name) } };
 }
 
-/** host-example/src/checkoutRemote.ts replaced by `replacement`, except where the replacement itself imports it. */
-function replaceCheckoutRemote(replacement: string) {
-  return new webpack.NormalModuleReplacementPlugin(/[\\/]checkoutRemote(\.ts)?$/, (data: webpack.ResolveData) => {
+/** The module `pattern` names replaced by `replacement`, except where the replacement itself imports it. */
+function replaceModule(pattern: RegExp, replacement: string) {
+  return new webpack.NormalModuleReplacementPlugin(pattern, (data: webpack.ResolveData) => {
     if (data.contextInfo.issuer === replacement) return;
     if (data.createData.resource) data.createData.resource = replacement;
     else data.request = replacement;
   });
 }
+
+/** host-example/src/checkoutRemote.ts replaced by `replacement`. */
+const replaceCheckoutRemote = (replacement: string) => replaceModule(/[\\/]checkoutRemote(\.ts)?$/, replacement);
 
 function direct(): Configuration {
   // No remote: nothing of it to preload.
@@ -48,4 +52,10 @@ function unverified(): Configuration {
   return { ...config, plugins: [...(config.plugins ?? []), replaceCheckoutRemote(path.resolve(__dirname, 'unverifiedCheckout.ts'))] };
 }
 
-export default [host('federated'), direct(), unverified()];
+function now(): Configuration {
+  const config = host('now');
+  const kitModule = replaceModule(/[\\/]afterPageLoad(\.[jt]s)?$/, path.resolve(__dirname, 'scriptsNow.ts'));
+  return { ...config, plugins: [...(config.plugins ?? []), kitModule] };
+}
+
+export default [host('federated'), direct(), unverified(), now()];

@@ -7,7 +7,15 @@ import path from 'node:path';
 import type { Chunk, ChunkGroup, Compilation, Compiler, WebpackPluginInstance } from 'webpack';
 import type { RemoteRelease } from '../src/core/types';
 import { manifestScripts, type FederationManifest } from './manifestAssets';
-import { INVENTORY_FILE, SIGNATURE_FILE, inventoryBytes, inventoryFile, releaseInventory, type InventoryFile } from './releaseInventory';
+import {
+  INVENTORY_FILE,
+  SIGNATURE_FILE,
+  inventoryBytes,
+  inventoryFile,
+  releaseInventory,
+  type InventoryFile,
+  type ReleaseTerms,
+} from './releaseInventory';
 import { releaseTerms, signBytes, type SigningKey } from './signing';
 import { writeWithCompressedCopies } from '../webpack/precompress';
 
@@ -75,11 +83,16 @@ export class ReleaseInventoryWriter {
   private readonly parts = new Map<string, InventoryFile[]>();
   private expected = 0;
 
+  /** What it signs besides the files, read before the build starts: a bad sequence or validity fails the build at once. */
+  private readonly terms: ReleaseTerms;
+
   /** `signer`: release/signing.ts's `signingKey()`, asked for before the build starts (a production build without a key fails at once). */
   constructor(
     private readonly release: RemoteRelease,
     private readonly signer: SigningKey,
-  ) {}
+  ) {
+    this.terms = releaseTerms(signer, release.builtAt);
+  }
 
   plugin(part: InventoryPart): WebpackPluginInstance {
     this.expected += 1;
@@ -100,8 +113,7 @@ export class ReleaseInventoryWriter {
   }
 
   private write(out: string): void {
-    const terms = releaseTerms(this.signer, this.release.builtAt);
-    const bytes = inventoryBytes(releaseInventory(this.release, [...this.parts.values()].flat(), terms));
+    const bytes = inventoryBytes(releaseInventory(this.release, [...this.parts.values()].flat(), this.terms));
     writeWithCompressedCopies(path.join(out, INVENTORY_FILE), bytes);
     writeFileSync(path.join(out, SIGNATURE_FILE), signBytes(bytes, this.signer.key));
     if (this.signer.isTestKey) {

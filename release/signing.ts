@@ -85,15 +85,26 @@ function whole(name: string, value: string | undefined, fallback: number): numbe
   return n;
 }
 
+/** Days until the release expires: at least one (0 would sign a release every page already refuses as `expired`). */
+function validDays(value: string | undefined): number {
+  const days = whole('CHECKOUT_RELEASE_VALID_DAYS', value, DEFAULT_VALID_DAYS);
+  if (days < 1)
+    throw new Error(
+      `CHECKOUT_RELEASE_VALID_DAYS must be at least 1 (days until pages refuse the release), got ${JSON.stringify(value)}: ` +
+        'the release would expire the moment it is built.',
+    );
+  return days;
+}
+
 /**
  * What the build signs besides the files: `CHECKOUT_RELEASE_SEQUENCE` (default: the build time in
  * seconds, so each later build is higher) and `CHECKOUT_RELEASE_VALID_DAYS` after the build time
- * (default 180).
+ * (default 180, at least 1).
  */
 export function releaseTerms(signer: SigningKey, builtAt: string, env: NodeJS.ProcessEnv = process.env): ReleaseTerms {
   const built = Date.parse(builtAt);
   const sequence = whole('CHECKOUT_RELEASE_SEQUENCE', env.CHECKOUT_RELEASE_SEQUENCE, Math.floor(built / 1000));
-  const days = whole('CHECKOUT_RELEASE_VALID_DAYS', env.CHECKOUT_RELEASE_VALID_DAYS, DEFAULT_VALID_DAYS);
+  const days = validDays(env.CHECKOUT_RELEASE_VALID_DAYS);
   return { keyId: signer.keyId, sequence, expires: new Date(built + days * DAY_MS).toISOString() };
 }
 

@@ -4,13 +4,16 @@
 import { editPage, withoutPageForm } from '../../bench/hostPage';
 
 const REMOTE = 'http://localhost:3091';
-// The host example's head as its production build writes it: minified, attribute quotes dropped.
+// The host example's head as its production build writes it: minified, attribute quotes dropped; it
+// preloads the remote's manifest, not its entry (the verifier asks for that with its integrity).
 const HTML =
   '<head><title>t</title><script defer fetchpriority=high src=/main.js></script>' +
-  '<script src=https://js.stripe.com/endive/stripe.js async></script>' +
+  '<link rel=preload href=https://js.stripe.com/endive/stripe.js as=script>' +
   `<link rel=preload href=${REMOTE}/mf-manifest.json as=fetch crossorigin=anonymous>` +
-  `<link rel=preload href=${REMOTE}/remoteEntry.js as=script><style>p{}</style></head>`;
-const CHUNK = `<link rel="preload" href="${REMOTE}/__federation_expose_CheckoutButton.0123456789.js" as="script" />`;
+  `<link rel=preconnect href=${REMOTE} crossorigin=anonymous><style>p{}</style></head>`;
+const CHUNK =
+  `<link rel="preload" href="${REMOTE}/remoteEntry.js" as="script" />` +
+  `<link rel="preload" href="${REMOTE}/__federation_expose_CheckoutButton.0123456789.js" as="script" />`;
 const edits = { dropStripe: false, dropRemote: false, remoteUrl: REMOTE, chunkLinks: '' };
 
 describe("the bench's edits of the host example's HTML", () => {
@@ -18,9 +21,16 @@ describe("the bench's edits of the host example's HTML", () => {
     expect(editPage(HTML, edits)).toBe(HTML);
   });
 
-  it("adds the button's chunk preloads right after the entry's, before the page's styles", () => {
+  it("adds the entry's and the button's chunk preloads right after the manifest's", () => {
     const page = editPage(HTML, { ...edits, chunkLinks: CHUNK });
-    expect(page).toContain(`remoteEntry.js as=script>${CHUNK}<style>`);
+    expect(page).toContain(`mf-manifest.json as=fetch crossorigin=anonymous>${CHUNK}<link rel=preconnect`);
+  });
+
+  it('adds nothing to a page without the remote (direct), and says so when a page with it preloads no manifest', () => {
+    const direct = HTML.replace(/<link rel=preload href=http:\/\/localhost:3091[^>]*>|<link rel=preconnect[^>]*>/g, '');
+    expect(editPage(direct, { ...edits, chunkLinks: CHUNK })).toBe(direct);
+    const noManifest = HTML.replace(/<link rel=preload href=http:\/\/localhost:3091[^>]*>/, '');
+    expect(() => editPage(noManifest, { ...edits, chunkLinks: CHUNK })).toThrow('editPage needs updating');
   });
 
   it("--no-stripe-preload takes out the page's Stripe.js tag and nothing else", () => {
@@ -30,7 +40,7 @@ describe("the bench's edits of the host example's HTML", () => {
     expect(page).toContain('mf-manifest.json');
   });
 
-  it('--no-remote-preload takes out the manifest and entry preloads, and adds no chunk preload', () => {
+  it("--no-remote-preload takes out the remote's preloads, and adds no chunk preload", () => {
     const page = editPage(HTML, { ...edits, dropRemote: true, chunkLinks: CHUNK });
     expect(page).not.toContain(REMOTE);
     expect(page).toContain('js.stripe.com');

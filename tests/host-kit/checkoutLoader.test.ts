@@ -10,7 +10,7 @@ jest.mock('@module-federation/runtime', () => ({
 }));
 
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
-import { describeFailure, loadCheckout, registerCheckout, type RemotePolicy } from '@checkout/host-kit';
+import { describeFailure, loadCheckout, registerCheckout, ReleaseRefused, type RemotePolicy } from '@checkout/host-kit';
 
 const policy: RemotePolicy = { manifestUrl: 'https://cdn.example/checkout/mf-manifest.json', attempts: 3, timeoutMs: 50, verify: 'off' };
 const checkoutModule = { CheckoutButton: () => null };
@@ -38,6 +38,20 @@ describe('loading the checkout remote', () => {
 
   it('names what failed from the runtime’s error codes', () => {
     expect(describeFailure(new Error(`[ Federation Runtime ]: ${RUNTIME_003} …`))).toBe('its manifest could not be fetched');
+  });
+
+  it('says a refused release was refused, and why: never an outage', () => {
+    const refusal = new ReleaseRefused('sequence', 'https://cdn.example/checkout/release-inventory.json', 'Release 3 is older than 7.');
+    expect(describeFailure(refusal)).toBe('its release was refused (sequence): Release 3 is older than 7.');
+  });
+
+  it('does not retry a refusal found among the failure’s causes', async () => {
+    const refusal = new ReleaseRefused('signature', 'https://cdn.example/checkout/release-inventory.json', 'Bad signature.');
+    mockLoadRemote.mockRejectedValue(new Error('the runtime failed', { cause: refusal }));
+    const error = (await loadCheckout(policy).catch((e: Error) => e)) as Error;
+    expect(error.message).toBe('The checkout remote did not run: its release was refused (signature): Bad signature.');
+    expect(error.cause).toBe(refusal);
+    expect(mockLoadRemote).toHaveBeenCalledTimes(1);
   });
 
   it("asks for each of the remote's scripts on its plain URL first (what the page preloaded), and again on a URL of its own", () => {

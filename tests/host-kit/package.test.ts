@@ -5,7 +5,7 @@
 // first in each condition), its version is the CHANGELOG's newest, and the runtime-plugin entries
 // export the function a bundler's `runtimePlugins` calls.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import remoteTimeout from '@checkout/host-kit/remoteTimeout';
@@ -31,9 +31,18 @@ it('is @checkout/host-kit at the version its CHANGELOG names last, with types be
 
 it('packs every file its exports name, and no source or test', () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'host-kit-'));
+  // Packed from a copy: `prepack` rebuilds dist/, and the browser lane of `npm test` packs the kit
+  // itself at the same time. The copy sits inside the repository so its build finds node_modules.
+  mkdirSync(path.join(KIT, '../../.tmp'), { recursive: true });
+  const copy = mkdtempSync(path.join(KIT, '../../.tmp/host-kit-'));
+  cpSync(KIT, copy, { recursive: true, filter: (from) => !/[/\\](dist|node_modules)$/.test(from) });
   try {
     const [{ files }] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: KIT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
+        cwd: copy,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     ) as [{ files: Array<{ path: string }> }];
     const packed = new Set(files.map((file) => file.path));
     const named = Object.values(manifest.exports).flatMap((target) =>
@@ -44,6 +53,7 @@ it('packs every file its exports name, and no source or test', () => {
     expect(packed).toContain('CHANGELOG.md');
   } finally {
     rmSync(out, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true });
   }
 }, 60_000);
 

@@ -5,6 +5,7 @@
 import { JSDOM } from 'jsdom';
 import type { ReleaseRefused, ReleaseTrust } from '@checkout/host-kit';
 import { verifiedRelease } from '@checkout/host-kit';
+import { DIAGNOSIS_WAIT_MS } from '@checkout/host-kit/release/verifiedRelease';
 import { integrityOf, inventoryOf, manifestOf, publisherKeys, siteFetch, type Files } from './releaseFixture';
 
 const { window } = new JSDOM('');
@@ -19,6 +20,7 @@ type Hooks = {
   createScript: (args: object) => HTMLScriptElement | undefined;
   createLink: (args: object) => HTMLLinkElement | undefined;
   beforeGetExpose: (args: object) => Promise<void>;
+  afterLoadEntry: (args: object) => Promise<void>;
 };
 
 async function release(files: Files, extra: Record<string, string> = {}) {
@@ -156,6 +158,42 @@ describe('verifiedRelease, the runtime plugin', () => {
     await expect(hooks.beforeGetExpose({ moduleInfo: REMOTE })).rejects.toThrow('did not load with its integrity');
     expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', chunk]]);
     await expect(hooks.beforeGetExpose({ moduleInfo: { name: 'other' } })).resolves.toBeUndefined();
+  });
+
+  it('an entry that failed its integrity: the runtime’s failure waits for the refusal’s report (a loader then knows not to retry)', async () => {
+    const { inventory, site } = await release(FILES);
+    const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    const url = `${RELEASE}remoteEntry.js`;
+    const entry = hooks.createScript({ url, remoteInfo: REMOTE })!;
+    site[url] = `window.__tampered=true;${site[url]}`; // what the browser got, and refused
+    entry.dispatchEvent(new window.Event('error'));
+    expect(reports).toEqual([]); // the comparison with the inventory is under way
+    await hooks.afterLoadEntry({ remoteInfo: REMOTE, error: new Error('RUNTIME-008') });
+    expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', url]]);
+  });
+
+  it('a failed entry whose comparison never answers (a fetch without a timeout) holds the failure DIAGNOSIS_WAIT_MS at most', async () => {
+    const { inventory, site } = await release(FILES);
+    const { get } = siteFetch(site);
+    const url = `${RELEASE}remoteEntry.js`;
+    const fetch = (asked: string) => (asked === url ? new Promise<Response>(() => {}) : get(asked));
+    const hooks = verifiedRelease({ remote: 'checkout', trust: { inventoryIntegrity: integrityOf(inventory) }, report: () => {}, fetch });
+    const { createScript, afterLoadEntry } = hooks as unknown as Hooks;
+    await (hooks as unknown as Hooks).fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    jest.useFakeTimers();
+    try {
+      createScript({ url, remoteInfo: REMOTE })!.dispatchEvent(new window.Event('error'));
+      let settled = false;
+      const failed = afterLoadEntry({ remoteInfo: REMOTE, error: new Error('RUNTIME-008') }).then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(DIAGNOSIS_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await failed;
+      expect(settled).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('every preloaded script loaded: the module is asked for', async () => {

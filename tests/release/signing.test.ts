@@ -82,6 +82,13 @@ describe('the signing key of a production build', () => {
       'CHECKOUT_RELEASE_SEQUENCE must be a whole number',
     );
   });
+
+  it('refuses a validity under a day: such a release would be expired the moment it is built', () => {
+    const signer = loadSigningKey(TEST_KEY_FILE);
+    expect(() => releaseTerms(signer, '2026-11-27T00:00:00.000Z', { CHECKOUT_RELEASE_VALID_DAYS: '0' })).toThrow(
+      'CHECKOUT_RELEASE_VALID_DAYS must be at least 1 (days until pages refuse the release), got "0"',
+    );
+  });
 });
 
 describe("the remote's production build", () => {
@@ -96,6 +103,21 @@ describe("the remote's production build", () => {
     } finally {
       if (saved.key !== undefined) process.env.CHECKOUT_SIGNING_KEY = saved.key;
       if (saved.development !== undefined) process.env.CHECKOUT_DEVELOPMENT_BUILD = saved.development;
+    }
+  });
+
+  it('refuses CHECKOUT_RELEASE_VALID_DAYS=0 before anything is built', () => {
+    const saved = { days: process.env.CHECKOUT_RELEASE_VALID_DAYS, development: process.env.CHECKOUT_DEVELOPMENT_BUILD };
+    process.env.CHECKOUT_RELEASE_VALID_DAYS = '0';
+    process.env.CHECKOUT_DEVELOPMENT_BUILD = '1'; // signed with the test key: no key of the test's own needed
+    try {
+      const config = (require('../../webpack.config') as typeof import('../../webpack.config')).default;
+      expect(() => config({}, { mode: 'production' })).toThrow(/CHECKOUT_RELEASE_VALID_DAYS must be at least 1/);
+    } finally {
+      if (saved.days === undefined) delete process.env.CHECKOUT_RELEASE_VALID_DAYS;
+      else process.env.CHECKOUT_RELEASE_VALID_DAYS = saved.days;
+      if (saved.development === undefined) delete process.env.CHECKOUT_DEVELOPMENT_BUILD;
+      else process.env.CHECKOUT_DEVELOPMENT_BUILD = saved.development;
     }
   });
 });

@@ -2,6 +2,8 @@
 // or throw into the page: `loadCheckout()` always settles, with the module or a readable error.
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { pageLoaded, scriptsAfterPageLoad } from './afterPageLoad.js';
+import { shadowNamedElement } from './containerGlobal.js';
+import { ReleaseRefused } from './release/releaseFormat.js';
 import { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 import { DEFAULT_REMOTE, remoteTimeouts } from './remoteTimeouts.js';
 
@@ -32,12 +34,31 @@ export const CHECKOUT_POLICY = { attempts: 3, timeoutMs: 5_000 } as const;
 // The runtime's own error codes (@module-federation/error-codes), not its texts.
 const RUNTIME_003 = 'RUNTIME-003';
 const RUNTIME_008 = 'RUNTIME-008';
+const RUNTIME_009 = 'RUNTIME-009';
+
+/** What a page without a federation runtime lacks, in the words of the fix. */
+const NO_RUNTIME =
+  "this page has no federation runtime (add your bundler's Module Federation plugin, with react and react-dom shared " +
+  'as singletons, or call init() from @module-federation/runtime before startCheckout)';
+
+// The refusal each remote's verifier (registered by checkoutPlugin) reported last: the runtime hands
+// the loader its own error (RUNTIME-003, the refusal flattened into text), so the reason comes from here.
+const refusals = new Map<string, ReleaseRefused>();
+
+/** The refusal behind a failed load: one in its causes, or the one the remote's verifier reported. */
+function refusalOf(error: unknown, remote: string): ReleaseRefused | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    if (cause instanceof ReleaseRefused) return cause;
+  return refusals.get(remote);
+}
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 300 * 2 ** (attempt - 1)));
 
 /** What failed, in one line a developer can act on. */
 export function describeFailure(error: unknown): string {
+  if (error instanceof ReleaseRefused) return `its release was refused (${error.reason}): ${error.message}`;
   const text = error instanceof Error ? error.message : String(error);
+  if (text.includes(RUNTIME_009)) return NO_RUNTIME;
   if (text.includes(RUNTIME_003)) return 'its manifest could not be fetched';
   if (text.includes(RUNTIME_008)) return 'its remote entry could not be loaded';
   return text.split('\n')[0] || 'it could not be loaded';
@@ -66,8 +87,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attempts'>): ModuleFederationRuntimePlugin {
   const remote = policy.remote ?? DEFAULT_REMOTE;
   if (policy.verify === 'off') return remoteTimeouts({ remote, timeoutMs: policy.timeoutMs });
-  const timeoutMs = policy.timeoutMs;
-  const verifier = verifiedRelease({ ...policy.verify, remote, fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }) });
+  const { timeoutMs, verify } = policy;
+  const verifier = verifiedRelease({
+    ...verify,
+    remote,
+    report: (refusal) => {
+      refusals.set(remote, refusal);
+      verify.report(refusal);
+    },
+    fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
+  });
   return scriptsAfterPageLoad(verifier, remote);
 }
 
@@ -76,34 +105,52 @@ export function registerCheckout(policy: RemotePolicy): void {
   registerRemotes([{ name: policy.remote ?? DEFAULT_REMOTE, entry: policy.manifestUrl }]);
 }
 
-/** Loads `<remote>/CheckoutButton`, `policy.attempts` times at most. */
+/**
+ * Loads `<remote>/CheckoutButton`, `policy.attempts` times at most. A refused release is not tried
+ * again (the same bytes would come back, and be reported again): its error's `cause` is the
+ * `ReleaseRefused`, with its `reason`.
+ */
 export async function loadCheckout<Button = unknown>(policy: RemotePolicy): Promise<CheckoutModule<Button>> {
   const name = policy.remote ?? DEFAULT_REMOTE;
+  refusals.delete(name);
   let reason: unknown;
-  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    // The runtime keeps a failed manifest and entry: `force` drops them, so the next load fetches again.
-    if (attempt > 1) registerRemotes([{ name, entry: policy.manifestUrl }], { force: true });
+  let attempt = 1;
+  for (; ; attempt++) {
     try {
+      // The runtime keeps a failed manifest and entry: `force` drops them, so the next load fetches again.
+      if (attempt > 1) registerRemotes([{ name, entry: policy.manifestUrl }], { force: true });
+      shadowNamedElement(name); // the kit's plugins do it for the manifest's global name; this for a plugin of the host's own
       // A bound on the whole attempt too: an exposed chunk that never answers has no timeout of ours.
       const mod = await withTimeout(loadRemote<CheckoutModule<Button>>(`${name}/CheckoutButton`), 2 * policy.timeoutMs);
       if (typeof mod?.CheckoutButton === 'function') return mod;
       reason = new Error('the module has no CheckoutButton');
     } catch (error) {
-      reason = error;
+      reason = refusalOf(error, name) ?? error;
     }
-    if (attempt < policy.attempts) await pause(attempt);
+    const hopeless = reason instanceof ReleaseRefused || describeFailure(reason) === NO_RUNTIME;
+    if (hopeless || attempt >= policy.attempts) break;
+    await pause(attempt);
   }
-  const times = `${policy.attempts} attempt${policy.attempts === 1 ? '' : 's'}`;
+  if (reason instanceof ReleaseRefused) throw new Error(`The checkout remote did not run: ${describeFailure(reason)}`, { cause: reason });
+  const times = `${attempt} attempt${attempt === 1 ? '' : 's'}`;
   throw new Error(`The checkout remote is unavailable: ${describeFailure(reason)} (${times}).`, { cause: reason });
 }
 
 /** What the checkout slot calls: it gets the load already under way. */
 export type CheckoutLoader<Button = unknown> = () => Promise<CheckoutModule<Button>>;
 
-/** Registers the remote and starts loading it now, in parallel with the page's own start. */
+/**
+ * Registers the remote and starts loading it now, in parallel with the page's own start. It never
+ * throws: a page without a federation runtime gets a load that fails (the slot's form stays).
+ */
 export function startCheckout<Button = unknown>(policy: RemotePolicy): CheckoutLoader<Button> {
-  registerCheckout(policy);
-  const first = loadCheckout<Button>(policy);
+  let first: Promise<CheckoutModule<Button>>;
+  try {
+    registerCheckout(policy);
+    first = loadCheckout<Button>(policy);
+  } catch (error) {
+    first = Promise.reject(new Error(`The checkout remote is unavailable: ${describeFailure(error)}.`, { cause: error }));
+  }
   first.catch(() => {}); // the slot shows the form and reports; nothing is left unhandled meanwhile
   return () => first;
 }

@@ -13,6 +13,7 @@ export {
   type CheckoutModule,
   type RemotePolicy,
 } from './checkoutLoader.js';
+export { addFormKeys, FORM_KEY_FIELD, newFormKey } from './formKeys.js';
 export { LOAD_WAIT_MS, pageLoaded, runAfterPageLoad, scriptsAfterPageLoad, WAITING_TYPE } from './afterPageLoad.js';
 export { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 export {

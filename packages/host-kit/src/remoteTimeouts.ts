@@ -4,6 +4,7 @@
 // Its scripts run after the page's `load` (afterPageLoad.ts): a remote that never answers never holds it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { scriptsAfterPageLoad } from './afterPageLoad.js';
+import { containerGlobalHook } from './containerGlobal.js';
 
 export interface RemoteTimeoutsOptions {
   /** The remote's name, as registered; default `checkout`. */
@@ -25,6 +26,8 @@ export function remoteTimeouts({
   return scriptsAfterPageLoad(
     {
       name: 'checkout-timeouts',
+      // A page element named like the container global (`id="checkout"`) does not stand in for the container.
+      loadEntry: containerGlobalHook(remote),
       fetch: (url, init, info) =>
         info?.name === remote
           ? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).then((response) => {

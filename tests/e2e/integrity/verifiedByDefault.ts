@@ -37,6 +37,9 @@ export function describeVerifiedByDefault(open: OpenPage): void {
       return host;
     }
 
+    /** The page's refusal reports (its `report` callback's console lines). */
+    const refusals = (host: HostPage) => host.console.filter((line) => line.text.startsWith('checkout: refused ')).map((line) => line.text);
+
     async function expectRefused(host: HostPage): Promise<void> {
       await host.waitUntil(async () => host.console.some((line) => line.text.startsWith('checkout: refused ')), 'the refusal reported');
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // what could still run has had its chance
@@ -48,9 +51,11 @@ export function describeVerifiedByDefault(open: OpenPage): void {
       await host.expectNoPageErrors(REFUSAL_NOISE);
     }
 
-    it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported', async () => {
+    it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported once (a refusal is not retried)', async () => {
       const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
       await expectRefused(host);
+      expect(refusals(host)).toEqual([expect.stringMatching(/\/remoteEntry\.js \(file-integrity\): /)]);
+      expect(host.requests.filter((request) => new URL(request.url).pathname === '/mf-manifest.json')).toHaveLength(1);
     });
 
     it('the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported', async () => {
@@ -60,6 +65,7 @@ export function describeVerifiedByDefault(open: OpenPage): void {
       );
       await expectRefused(host);
       expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
+      expect(refusals(host)).toEqual([expect.stringMatching(/\/mf-manifest\.json \(file-integrity\): /)]);
     });
 
     it('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {
@@ -67,6 +73,7 @@ export function describeVerifiedByDefault(open: OpenPage): void {
       expect(chunk).toBeDefined();
       const host = await openWith({ file: chunk!, edit: (text) => TAMPERED + text });
       await expectRefused(host);
+      expect(refusals(host)).toEqual([expect.stringContaining(`/${chunk} (file-integrity): `)]);
     });
   });
 }

@@ -50,6 +50,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: RSPACK,
+    verified: true,
   }),
   host({
     id: 'rspack-runtime-react19',
@@ -60,6 +61,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'runtime',
     entry: 'mf-manifest.json',
     packages: RSPACK,
+    verified: true,
   }),
   host({
     id: 'rsbuild-react18',
@@ -70,6 +72,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: RSBUILD,
+    verified: true,
   }),
   host({
     id: 'vite-react18',
@@ -78,8 +81,9 @@ export const MATRIX: MatrixHost[] = [
     tools: 'react18',
     react: '18',
     remote: 'static',
-    entry: 'remoteEntry.js',
+    entry: 'mf-manifest.json',
     packages: VITE,
+    verified: true,
   }),
   host({
     id: 'vite-runtime-react19',
@@ -90,6 +94,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'runtime',
     entry: 'mf-manifest.json',
     packages: VITE,
+    verified: true,
   }),
   host({
     id: 'webpack-react18',
@@ -132,6 +137,7 @@ export const MATRIX: MatrixHost[] = [
     entry: 'mf-manifest.json',
     packages: ['next', '@module-federation/runtime'],
     server: 'framework',
+    verified: true,
   }),
   host({
     id: 'react-router-react19',
@@ -143,6 +149,7 @@ export const MATRIX: MatrixHost[] = [
     entry: 'mf-manifest.json',
     packages: ['react-router', '@react-router/dev', 'vite', '@module-federation/runtime'],
     server: 'framework',
+    verified: true,
   }),
   host({
     id: 'sveltekit',
@@ -184,6 +191,7 @@ export const MATRIX: MatrixHost[] = [
     remote: 'static',
     entry: 'mf-manifest.json',
     packages: ['vue', 'vite', '@module-federation/runtime'],
+    verified: true,
   }),
   host({
     id: 'element',

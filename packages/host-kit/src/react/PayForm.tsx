@@ -4,6 +4,7 @@
 // Each render carries its own `formKey` (the server's in its HTML, the browser's once hydrated: React
 // checks no input's value), so two people behind one address are two Checkout Sessions.
 import { useState, type ReactNode } from 'react';
+import { FORM_KEY_FIELD, newFormKey } from '../formKeys.js';
 
 export interface PayFormProps {
   sessionEndpoint?: string;
@@ -12,20 +13,17 @@ export interface PayFormProps {
   children?: ReactNode;
 }
 
-/** 128 random bits as hex: `getRandomValues` exists on every page (`randomUUID` only on https ones). */
-const newFormKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayFormProps) {
   const [formKey] = useState(newFormKey);
   const fields = Object.entries(sessionBody).filter(
-    ([name, value]) => name !== 'mode' && name !== 'formKey' && (typeof value === 'string' || typeof value === 'number'),
+    ([name, value]) => name !== 'mode' && name !== FORM_KEY_FIELD && (typeof value === 'string' || typeof value === 'number'),
   );
   return (
     <form className="checkout-fallback" method="post" action={sessionEndpoint}>
       {fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
-      <input type="hidden" name="formKey" value={formKey} />
+      <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
       <button type="submit">{children}</button>
     </form>
   );

@@ -6,6 +6,7 @@
 // before it is requested. Anything refused fails like an outage (the host's fallback takes over) and
 // is reported. Framework-free: register it with `registerPlugins`, `init({ plugins })` or `runtimePlugins`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { containerGlobalHook } from '../containerGlobal.js';
 import {
   checkFile,
   INVENTORY_FILE,
@@ -30,6 +31,8 @@ export interface VerifiedReleaseOptions {
 const MANIFEST_FILE = 'mf-manifest.json';
 /** The runtime's own bound on a script (it then fails the load without an `error` event). */
 const SCRIPT_WAIT_MS = 20_000;
+/** How long a failed file's comparison with the inventory may hold the load's failure (a fetch without a timeout may never answer). */
+export const DIAGNOSIS_WAIT_MS = 5_000;
 const text = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
 
 export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederationRuntimePlugin {
@@ -38,6 +41,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   let files = new Map<string, string>();
   // The scripts the runtime preloaded for it: false once one failed.
   let preloads: Array<Promise<boolean>> = [];
+  // Failed files being compared with the inventory: a refusal is reported before the load fails with it.
+  const diagnoses = new Set<Promise<void>>();
 
   async function bytes(url: string): Promise<ArrayBuffer> {
     const response = await get(url);
@@ -88,10 +93,21 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   }
 
   /** A failed script of the release: its bytes differ (reported), or it was unreachable (an outage). */
-  async function diagnose(url: string, integrity: string): Promise<void> {
-    const actual = await bytes(url).then(sha384, () => integrity);
-    if (actual !== integrity)
-      options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
+  function diagnose(url: string, integrity: string): Promise<void> {
+    const compared = bytes(url)
+      .then(sha384, () => integrity)
+      .then((actual) => {
+        if (actual !== integrity)
+          options.report(new ReleaseRefused('file-integrity', url, `${url} differs from the verified release inventory; it did not run.`));
+      });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, DIAGNOSIS_WAIT_MS)));
+    const diagnosis: Promise<void> = Promise.race([compared, waited]).finally(() => {
+      clearTimeout(timer);
+      diagnoses.delete(diagnosis);
+    });
+    diagnoses.add(diagnosis);
+    return diagnosis;
   }
 
   /** Whether a script loaded (false after SCRIPT_WAIT_MS); a failed one is diagnosed. */
@@ -124,6 +140,8 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
 
   return {
     name: 'verified-release',
+    // A page element named like the container global (`id="checkout"`) does not stand in for the container.
+    loadEntry: containerGlobalHook(options.remote),
     fetch: (url, _init, remote) => (remote?.name === options.remote ? verify(url).catch(refused) : undefined),
     createScript({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
@@ -140,6 +158,12 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
       if (moduleInfo?.name !== options.remote) return;
       if ((await Promise.all(preloads)).includes(false))
         throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
+    },
+    // The entry failed (the browser refused its integrity, or it was unreachable): the load fails once
+    // its diagnosis is in, so whoever retries knows whether it was refused (the runtime awaits this hook).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    async afterLoadEntry({ remoteInfo, error }) {
+      if (remoteInfo.name === options.remote && error) await Promise.all([...diagnoses].map((d) => d.catch(() => undefined)));
     },
     createLink({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;

@@ -1,7 +1,9 @@
 // The page's own code for its <checkout-button>: the element's file run once the page has loaded (the
 // host kit: @checkout/host-kit/element, served here from vendor/host-kit/); objects go in as
 // properties (set them before or after the element is defined), callbacks come out as DOM events.
-import { loadCheckoutElement } from './vendor/host-kit/element.js';
+import { addFormKeys, loadCheckoutElement } from './vendor/host-kit/element.js';
+
+addFormKeys(); // the fallback form's formKey, made at its first submit: this file is the page's, so it runs when the remote is down
 
 const remote = document.getElementById('checkout-element');
 loadCheckoutElement({ src: remote.href, integrity: remote.integrity || 'off' }).catch((error) => {

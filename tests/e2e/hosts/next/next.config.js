@@ -5,4 +5,7 @@
 module.exports = {
   poweredByHeader: false,
   serverExternalPackages: ['@checkout/server'],
+  // The remote's publisher key the page trusts (its public half), a build setting handed to the page
+  // (Next quotes the string; `next start` reads this file too, without it).
+  compiler: { define: { __CHECKOUT_PUBLISHER_KEY__: process.env.CHECKOUT_PUBLISHER_KEY ?? '' } },
 };

@@ -8,4 +8,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './server/app.js' } } } },
   plugins: [reactRouter()],
+  // The remote's publisher key the page trusts (its public half), a build setting handed to the page.
+  define: { __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(process.env.CHECKOUT_PUBLISHER_KEY) },
 });

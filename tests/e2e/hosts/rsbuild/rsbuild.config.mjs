@@ -14,7 +14,14 @@ export default defineConfig({
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: ['react', 'react-dom'],
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
+      // Only a release its publisher signed runs (your pinned key; a remote that never answers fails in 5 s):
+      runtimePlugins: [
+        [
+          createRequire(import.meta.url).resolve('@checkout/host-kit/verifiedRelease'),
+          { trust: { publisherKey: process.env.CHECKOUT_PUBLISHER_KEY }, reportUrl: '/monitoring/refused-script' },
+        ],
+      ],
+      // Unverified, whatever the remote's origin serves runs: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')]
       dts: false,
     }),
   ],

@@ -18,7 +18,14 @@ module.exports = {
       remotes: { checkout: 'checkout@http://localhost:3001/mf-manifest.json' },
       shared: ['react', 'react-dom'],
       shareStrategy: 'loaded-first', // the default, version-first, fetches every remote before the page starts
-      runtimePlugins: [require.resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
+      // Only a release its publisher signed runs (your pinned key; a remote that never answers fails in 5 s):
+      runtimePlugins: [
+        [
+          require.resolve('@checkout/host-kit/verifiedRelease'),
+          { trust: { publisherKey: process.env.CHECKOUT_PUBLISHER_KEY }, reportUrl: '/monitoring/refused-script' },
+        ],
+      ],
+      // Unverified, whatever the remote's origin serves runs: [require.resolve('@checkout/host-kit/remoteTimeout')]
       dts: false,
     }),
     new rspack.HtmlRspackPlugin({ template: '../app/index.html' }),

@@ -1,5 +1,5 @@
 // The Vite host of ./vite, with the remote registered at runtime (src/bootstrap.js) instead of
-// declared here: the plugin shares `react` and `react-dom`, and bounds the remote's requests.
+// declared here: the plugin shares `react` and `react-dom`, and runs only a release its publisher signed.
 import { createRequire } from 'node:module';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
@@ -15,7 +15,14 @@ export default defineConfig({
         react: { singleton: true },
         'react-dom': { singleton: true },
       },
-      runtimePlugins: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')], // a remote that never answers fails in 5 s
+      // Only a release its publisher signed runs (your pinned key; a remote that never answers fails in 5 s):
+      runtimePlugins: [
+        [
+          createRequire(import.meta.url).resolve('@checkout/host-kit/verifiedRelease'),
+          { trust: { publisherKey: process.env.CHECKOUT_PUBLISHER_KEY }, reportUrl: '/monitoring/refused-script' },
+        ],
+      ],
+      // Unverified, whatever the remote's origin serves runs: [createRequire(import.meta.url).resolve('@checkout/host-kit/remoteTimeout')]
       dts: false,
     }),
   ],

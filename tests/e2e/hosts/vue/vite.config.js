@@ -3,4 +3,8 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 
-export default defineConfig({ plugins: [vue()] });
+export default defineConfig({
+  plugins: [vue()],
+  // The remote's publisher key the page trusts (its public half), a build setting handed to the page.
+  define: { __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(process.env.CHECKOUT_PUBLISHER_KEY) },
+});

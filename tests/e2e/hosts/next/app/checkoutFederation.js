@@ -5,7 +5,7 @@
 import React from 'react';
 import * as ReactDOM from 'react-dom';
 import { createInstance } from '@module-federation/runtime';
-import { remoteTimeouts } from '@checkout/host-kit';
+import verifiedRelease from '@checkout/host-kit/verifiedRelease';
 import { CHECKOUT_MANIFEST } from '../checkoutRemote';
 
 let federation = null;
@@ -22,7 +22,9 @@ export function loadCheckoutButton() {
         shareConfig: { singleton: true, requiredVersion: `^${ReactDOM.version}` },
       },
     },
-    plugins: [remoteTimeouts()], // a remote that never answers fails in 5 s
+    // Only a release its publisher signed runs (the key from next.config.js; a remote that never answers fails in 5 s).
+    // Unverified, whatever the remote's origin serves runs: plugins: [remoteTimeouts()] (from '@checkout/host-kit').
+    plugins: [verifiedRelease({ trust: { publisherKey: __CHECKOUT_PUBLISHER_KEY__ }, reportUrl: '/monitoring/refused-script' })],
   });
   return federation.loadRemote('checkout/CheckoutButton');
 }

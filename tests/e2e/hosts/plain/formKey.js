@@ -1,1 +1,0 @@
-../app/formKey.js
