@@ -16,6 +16,15 @@ const loadEvent = async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
+/** The kit as a page that has not loaded yet has it: the module remembers the page's `load` once seen. */
+async function kitBeforeLoad(): Promise<typeof import('@checkout/host-kit')> {
+  let kit!: typeof import('@checkout/host-kit');
+  await jest.isolateModulesAsync(async () => {
+    kit = await import('@checkout/host-kit');
+  });
+  return kit;
+}
+
 afterEach(() => {
   document.head.innerHTML = '';
   readyState('complete');
@@ -52,6 +61,38 @@ describe('runAfterPageLoad', () => {
     expect(script.type).toBe('module');
     expect(before).toEqual([URL_, null]); // removed, then set: a src it did not have is what runs a script
     expect(script.src).toBe(URL_);
+  });
+
+  it("before, runs it as soon as its preload's response is in, without waiting for load, and only once", async () => {
+    readyState('loading');
+    const { runAfterPageLoad } = await kitBeforeLoad();
+    const script = document.createElement('script');
+    script.src = URL_;
+    document.head.append(runAfterPageLoad(script));
+    const link = document.head.querySelector('link')!;
+    const sets: Array<string | null> = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => sets.push(r.oldValue)));
+    observer.observe(script, { attributeFilter: ['src'], attributeOldValue: true });
+    link.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(script.getAttribute('type')).toBeNull();
+    expect(sets).toEqual([URL_, null]);
+    await loadEvent();
+    observer.disconnect();
+    expect(sets).toEqual([URL_, null]); // not set again at load: it ran once
+  });
+
+  it('before, keeps it waiting when its preload fails: its own request runs at load', async () => {
+    readyState('loading');
+    const { runAfterPageLoad } = await kitBeforeLoad();
+    const script = document.createElement('script');
+    script.src = URL_;
+    document.head.append(runAfterPageLoad(script));
+    document.head.querySelector('link')!.dispatchEvent(new Event('error'));
+    await Promise.resolve();
+    expect(script.type).toBe(WAITING_TYPE);
+    await loadEvent();
+    expect(script.getAttribute('type')).toBeNull();
   });
 });
 

@@ -77,6 +77,19 @@ describe('a release inventory the page trusts', () => {
     expect(await refusal(trustedInventory(URL_, buffer(theirs.inventory), trust, theirs.signature))).toBe('unknown-key');
   });
 
+  it('a page built without its key (an empty or broken key in its set) is refused as unknown-key, saying the page lacks its key', async () => {
+    const publisher = await publisherKeys();
+    const { inventory, signature } = await signed(publisher);
+    for (const publisherKeys of [[''], [publisher.publicKey, 'not base64!'], [publisher.publicKey.slice(4)], []]) {
+      const refused = await trustedInventory(URL_, buffer(inventory), { publisherKeys }, signature).catch((error: ReleaseRefused) => error);
+      expect(refused).toBeInstanceOf(ReleaseRefused);
+      expect([(refused as ReleaseRefused).reason, (refused as ReleaseRefused).message]).toEqual([
+        'unknown-key',
+        expect.stringContaining('the page was built without its key'),
+      ]);
+    }
+  });
+
   it('a rotation: a page that trusts the old and the new key takes releases signed by either; one that dropped the old key refuses it', async () => {
     const [old, next] = [await publisherKeys(), await publisherKeys()];
     const both: KeyTrust = { publisherKeys: [old.publicKey, next.publicKey] };

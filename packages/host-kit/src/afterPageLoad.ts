@@ -3,8 +3,10 @@
 // (measured in Chromium: removing the element, or changing its `src`, does not release it; a
 // `fetch`, a `<link rel="preload">` or `modulepreload` never holds it). So before `load` a script
 // the runtime adds is fetched at once by a preload link, and put in the page under a type that is no
-// script type (the browser neither fetches nor runs it); at `load` it gets its own type back and its
-// `src` set afresh, which makes the browser run it, from the preload's response when that is in.
+// script type (the browser neither fetches nor runs it). As soon as the preload's response is in, or
+// at `load`, whichever comes first, it gets its own type back and its `src` set afresh, which makes
+// the browser run it (from the preload's response when that is in): a remote that answers runs
+// without waiting for a slow resource of the page's own, one that never answers never holds `load`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 
 /** The runtime's own bound on a waiting script (its timer starts before `load`): ours fails it first. */
@@ -34,7 +36,7 @@ export function pageLoaded(): Promise<void> {
 }
 
 /** Starts `url`'s request now without holding `load`, with the script's own integrity and CORS mode. */
-function preload(script: HTMLScriptElement, url: string): void {
+function preload(script: HTMLScriptElement, url: string): HTMLLinkElement {
   const link = document.createElement('link');
   const module = script.type === 'module';
   link.rel = module ? 'modulepreload' : 'preload';
@@ -43,27 +45,33 @@ function preload(script: HTMLScriptElement, url: string): void {
   if (script.crossOrigin !== null) link.crossOrigin = script.crossOrigin;
   link.href = url;
   document.head.append(link);
+  return link;
 }
 
 /**
  * `script` (with its `src`, integrity and attributes set) as it may go into the page now: as it is
- * once the page has loaded; before, waiting under WAITING_TYPE until `load`, its request started by
- * a preload. Its `load` and `error` events come as usual, once it ran.
+ * once the page has loaded; before, waiting under WAITING_TYPE until its preload's response is in or
+ * the page has loaded. Its `load` and `error` events come as usual, once it ran.
  */
 export function runAfterPageLoad(script: HTMLScriptElement): HTMLScriptElement {
   if (document.readyState === 'complete') return script;
   const url = script.src;
   const type = script.getAttribute('type');
-  preload(script, url);
+  const link = preload(script, url);
   script.type = WAITING_TYPE;
-  void pageLoaded().then(() => {
-    if (!script.isConnected) return; // given up on meanwhile
+  let released = false;
+  const release = () => {
+    if (released || !script.isConnected) return; // run already, or given up on meanwhile
+    released = true;
     if (type === null) script.removeAttribute('type');
     else script.type = type;
     // A script element runs when it gets a `src` it did not have: set it afresh.
     script.removeAttribute('src');
     script.src = url;
-  });
+  };
+  // A preload that failed releases nothing: the script's own request would fail or hang the same way, at `load`.
+  link.addEventListener('load', release, { once: true });
+  void pageLoaded().then(release);
   return script;
 }
 

@@ -136,6 +136,16 @@ export async function sha384(bytes: BufferSource, url = ''): Promise<string> {
 }
 
 /** A public key's id: `p256-` and 16 characters of its SHA-256 (base64url). */
+/** An uncompressed P-256 point, as `exportKey('raw')` gives it: 0x04, then 32 bytes of x and 32 of y. */
+function isRawP256Key(publicKey: string): boolean {
+  try {
+    const raw = fromBase64(publicKey);
+    return raw.length === 65 && raw[0] === 4;
+  } catch {
+    return false;
+  }
+}
+
 export async function keyIdOf(publicKey: string, url = ''): Promise<string> {
   const digest = toBase64(await subtle(url).digest('SHA-256', fromBase64(publicKey)));
   return `p256-${digest.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 16)}`;
@@ -240,6 +250,15 @@ export async function trustedInventory(
   }
   const inventory = parsed(url, bytes);
   const keys = 'publisherKeys' in trust ? trust.publisherKeys : [trust.publisherKey];
+  // A page built without its key (an unset build variable) must say so, not blame the release's key.
+  const malformed = keys.filter((key) => !isRawP256Key(key));
+  if (malformed.length > 0 || keys.length === 0) {
+    throw new ReleaseRefused(
+      'unknown-key',
+      url,
+      `This page's publisher keys (${keys.map((key) => JSON.stringify(key)).join(', ') || 'none'}) hold no ECDSA P-256 public key (raw, base64) in ${malformed.length ? JSON.stringify(malformed[0]) : 'them'}: the page was built without its key.`,
+    );
+  }
   const ids = await Promise.all(keys.map((key) => keyIdOf(key, url)));
   if (!trust.development && (inventory.keyId === TEST_KEY_ID || ids.includes(TEST_KEY_ID))) throw testKey(url);
   const key = keys[ids.indexOf(inventory.keyId)];
