@@ -33,10 +33,10 @@ describeEachDatabase('the order store', (driver, databases) => {
 
   it('a lease that ran out is taken over; the old holder can neither renew nor release it', async () => {
     const orders = sqlOrders(db);
-    const first = await orders.claim('cs_test_lease', 150);
+    const first = await orders.claim('cs_test_lease', 1_000);
     expect(first.won).toBe(true);
-    expect(await orders.claim('cs_test_lease', 150)).toMatchObject({ won: false });
-    await sleep(250);
+    expect(await orders.claim('cs_test_lease', 1_000)).toMatchObject({ won: false });
+    await sleep(1_100);
     const second = await orders.claim('cs_test_lease', 5_000);
     expect(second.won).toBe(true);
     if (!first.won) throw new Error('unreachable');
