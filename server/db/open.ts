@@ -8,6 +8,7 @@ import { migrate } from './migrations';
 import { openPglite, type PgliteOptions } from './pglite';
 import { DEFAULT_POSTGRES_TIMEOUTS, openPostgres, type PostgresTimeouts } from './postgres';
 import type { Database } from './sql';
+import { DEFAULT_STARTUP_WAIT_MS, whenReachable } from './whenReachable';
 
 export const DEFAULT_DATA_DIR = '.data/orders';
 /** How long a server starting waits for another process (`npm run reconcile`) to let go of the PGlite folder. */
@@ -22,6 +23,8 @@ export interface DatabaseConfig {
   recordTimeoutMs: number;
   /** A server waits this long for a live holder of the PGlite folder to let go. */
   folderWaitMs: number;
+  /** Start-up waits this long for a Postgres that is not reachable yet (whenReachable.ts). */
+  startupWaitMs: number;
 }
 
 const isPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
@@ -54,6 +57,7 @@ export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseC
     },
     recordTimeoutMs: durationFromEnv(env, 'DATABASE_RECORD_TIMEOUT_MS', DEFAULT_RECORD_TIMEOUT_MS, problems),
     folderWaitMs: durationFromEnv(env, 'ORDERS_FOLDER_WAIT_MS', DEFAULT_FOLDER_WAIT_MS, problems),
+    startupWaitMs: durationFromEnv(env, 'DATABASE_STARTUP_WAIT_MS', DEFAULT_STARTUP_WAIT_MS, problems),
   };
   if (problems.length) throw new Error(problems.join('\n'));
   return config;
@@ -79,7 +83,8 @@ export async function openDatabase(env: NodeJS.ProcessEnv | DatabaseConfig = pro
       ? await openPostgres(config.url, 10, config.postgres)
       : await openPglite(config.url ?? config.dataDir, pglite);
   try {
-    await migrate(db);
+    if (db.kind === 'postgres') await whenReachable(() => migrate(db), config.startupWaitMs);
+    else await migrate(db);
   } catch (error) {
     await db.close();
     throw error;

@@ -14,6 +14,7 @@ it('the defaults, from an empty environment', () => {
     postgres: { connectMs: 1_000, queryMs: 2_000 },
     recordTimeoutMs: 1_000,
     folderWaitMs: DEFAULT_FOLDER_WAIT_MS,
+    startupWaitMs: 30_000,
   });
   expect(config.formOrigins).toEqual(['https://shop.example']);
   expect(config.reconcileEveryMs).toBe(3_600_000);
