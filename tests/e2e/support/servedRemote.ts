@@ -12,7 +12,7 @@ export interface ServedRemoteOptions {
 
 /**
  * Answers `route` with the served remote's file. A request still in flight when its test closes the
- * page ends here quietly: the page it was for is gone.
+ * page (or its context) ends here quietly: the page it was for is gone.
  */
 export async function answerFromServedRemote(route: Route, { seen, rewrite }: ServedRemoteOptions = {}): Promise<void> {
   const { pathname, search } = new URL(route.request().url());
@@ -23,8 +23,13 @@ export async function answerFromServedRemote(route: Route, { seen, rewrite }: Se
     seen?.(pathname, body);
     await route.fulfill({ response, body });
   } catch (error) {
-    if (!pageGone(route)) throw error;
+    if (!pageGone(route) && !disposed(error)) throw error;
   }
+}
+
+/** Playwright disposes a context's responses as the context closes, before its pages read as closed. */
+function disposed(error: unknown): boolean {
+  return error instanceof Error && /has been disposed|has been closed/.test(error.message);
 }
 
 function pageGone(route: Route): boolean {
