@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
-import type { WalletSwitches } from '../../stand-ins/stripeJs';
+import type { ExpressCheckoutProbe, WalletSwitches } from '../../stand-ins/stripeJs';
 import { WALLET_TEXTS } from '../../src/i18n/texts/wallets';
 import { axeViolations } from './support/axePage';
 import { details, openElementPage } from './support/elementPage';
@@ -21,18 +21,7 @@ const wallets = (switches: WalletSwitches = {}, more: OpenOptions = {}, testEndp
 });
 const walletCodes = async (host: HostPage) => (await host.errorCodes()).filter((code) => code.startsWith('wallet'));
 
-type Probe = {
-  __expressCheckout?: {
-    sdks: number;
-    created: number;
-    mounted: number;
-    destroyed: number;
-    confirms: number;
-    paymentFailed: number;
-    secrets: string[];
-    redirects: string[];
-  };
-};
+type Probe = { __expressCheckout?: ExpressCheckoutProbe };
 const probe = (host: HostPage) => host.page.evaluate(() => (window as Probe).__expressCheckout ?? null);
 
 /** The wallet session requests (POSTs whose body asks for mode "wallets") and the card button's. */

@@ -54,11 +54,15 @@ function refusalOf(error: unknown, remote: string): ReleaseRefused | undefined {
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 300 * 2 ** (attempt - 1)));
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The page has no federation runtime: no attempt can help. */
+const lacksRuntime = (error: unknown) => messageOf(error).includes(RUNTIME_009);
+
 /** What failed, in one line a developer can act on. */
 export function describeFailure(error: unknown): string {
   if (error instanceof ReleaseRefused) return `its release was refused (${error.reason}): ${error.message}`;
-  const text = error instanceof Error ? error.message : String(error);
-  if (text.includes(RUNTIME_009)) return NO_RUNTIME;
+  if (lacksRuntime(error)) return NO_RUNTIME;
+  const text = messageOf(error);
   if (text.includes(RUNTIME_003)) return 'its manifest could not be fetched';
   if (text.includes(RUNTIME_008)) return 'its remote entry could not be loaded';
   return text.split('\n')[0] || 'it could not be loaded';
@@ -127,7 +131,7 @@ export async function loadCheckout<Button = unknown>(policy: RemotePolicy): Prom
     } catch (error) {
       reason = refusalOf(error, name) ?? error;
     }
-    const hopeless = reason instanceof ReleaseRefused || describeFailure(reason) === NO_RUNTIME;
+    const hopeless = reason instanceof ReleaseRefused || lacksRuntime(reason);
     if (hopeless || attempt >= policy.attempts) break;
     await pause(attempt);
   }
