@@ -27,6 +27,12 @@ class SummaryReporter {
         startTime: results.startTime,
         seconds: (Date.now() - results.startTime) / 1000,
         files,
+        // Each failed test by file and full name, and each file that failed to run at all.
+        failures: results.testResults.flatMap((r) => {
+          const file = path.relative(process.cwd(), r.testFilePath);
+          const failedTests = r.testResults.filter((t) => t.status === 'failed').map((t) => `${file} › ${t.fullName}`);
+          return r.testExecError && failedTests.length === 0 ? [`${file} (did not run)`] : failedTests;
+        }),
       };
       fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(report));
     }
