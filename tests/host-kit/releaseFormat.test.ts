@@ -90,6 +90,28 @@ describe('a release inventory the page trusts', () => {
     }
   });
 
+  it('a malformed minSequence (NaN, negative, fractional, infinite, a string) is refused as min-sequence, never taken as no minimum', async () => {
+    const publisher = await publisherKeys();
+    const { inventory, signature } = await signed(publisher, { sequence: 1 });
+    for (const minSequence of [Number.NaN, -1, 1.5, Infinity, '3' as unknown as number, null as unknown as number]) {
+      const refused = await trustedInventory(
+        URL_,
+        buffer(inventory),
+        { publisherKeys: [publisher.publicKey], minSequence },
+        signature,
+      ).catch((error: ReleaseRefused) => error);
+      expect(refused).toBeInstanceOf(ReleaseRefused);
+      expect([(refused as ReleaseRefused).reason, (refused as ReleaseRefused).message]).toEqual([
+        'min-sequence',
+        expect.stringContaining('is not a whole number from 0'),
+      ]);
+    }
+    for (const minSequence of [undefined, 0, 1])
+      expect(
+        await refusal(trustedInventory(URL_, buffer(inventory), { publisherKeys: [publisher.publicKey], minSequence }, signature)),
+      ).toBe('accepted');
+  });
+
   it('a rotation: a page that trusts the old and the new key takes releases signed by either; one that dropped the old key refuses it', async () => {
     const [old, next] = [await publisherKeys(), await publisherKeys()];
     const both: KeyTrust = { publisherKeys: [old.publicKey, next.publicKey] };

@@ -137,6 +137,15 @@ describe('verifiedRelease, the runtime plugin', () => {
     expect(() => hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })).toThrow();
   });
 
+  it('a malformed minSequence is refused at configuration: reported as min-sequence, nothing fetched, no script allowed', async () => {
+    const { publisher, site } = await release(FILES);
+    const { hooks, reports, asked } = plugin({ publisherKeys: [publisher.publicKey], minSequence: Number.NaN }, site);
+    await expect(hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE)).rejects.toThrow('minSequence (NaN)');
+    expect(reports.map((r) => r.reason)).toEqual(['min-sequence']);
+    expect(asked).toEqual([]);
+    expect(() => hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })).toThrow();
+  });
+
   it('an unreachable inventory is an outage, not a refusal: the fetch fails and nothing is reported', async () => {
     const { publisher, site } = await release(FILES);
     delete site[`${RELEASE}release-inventory.json.sig`];

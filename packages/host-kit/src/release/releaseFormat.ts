@@ -73,7 +73,7 @@ export type KeyTrust = KeyTerms &
 
 /** What a key set's signature must also say. */
 export interface KeyTerms {
-  /** The lowest `sequence` accepted; raise it to refuse older releases (default 0). */
+  /** The lowest `sequence` accepted, a whole number from 0 (default 0); raise it to refuse older releases. Anything else refuses every release (`min-sequence`). */
   minSequence?: number;
   /** The product expected (default `checkout`). */
   product?: string;
@@ -86,7 +86,7 @@ export interface KeyTerms {
 /**
  * Why a release or one of its files was refused. Tampering or a broken release: `signature`,
  * `inventory-integrity`, `file-integrity`, `not-inventoried`, `channel`, `format`. A replay: `product`,
- * `expired`, `sequence`. Configuration: `unknown-key`, `test-key`. The browser: `unsupported`.
+ * `expired`, `sequence`. Configuration: `unknown-key`, `test-key`, `min-sequence`. The browser: `unsupported`.
  */
 export type RefusalReason =
   | 'unsupported'
@@ -97,6 +97,7 @@ export type RefusalReason =
   | 'product'
   | 'expired'
   | 'sequence'
+  | 'min-sequence'
   | 'inventory-integrity'
   | 'not-inventoried'
   | 'file-integrity'
@@ -230,6 +231,35 @@ const testKey = (url: string) =>
   );
 
 /**
+ * A key set's configuration that can trust nothing, refused before any release is read (as loudly as a
+ * refused release): a page built without its key, or a minimum sequence that is not a whole number from
+ * 0 (NaN, negative, fractional, a string from an unset build variable), which would otherwise compare
+ * false with every sequence and turn the rollback check off without a word.
+ */
+export function refuseKeyTrust(trust: ReleaseTrust, url: string): ReleaseRefused | null {
+  if ('inventoryIntegrity' in trust) return null;
+  const keys = 'publisherKeys' in trust ? trust.publisherKeys : [trust.publisherKey];
+  // A page built without its key (an unset build variable) must say so, not blame the release's key.
+  const malformed = keys.filter((key) => !isRawP256Key(key));
+  if (malformed.length > 0 || keys.length === 0) {
+    return new ReleaseRefused(
+      'unknown-key',
+      url,
+      `This page's publisher keys (${keys.map((key) => JSON.stringify(key)).join(', ') || 'none'}) hold no ECDSA P-256 public key (raw, base64) in ${malformed.length ? JSON.stringify(malformed[0]) : 'them'}: the page was built without its key.`,
+    );
+  }
+  const min: unknown = trust.minSequence;
+  if (min !== undefined && !(Number.isSafeInteger(min) && (min as number) >= 0)) {
+    return new ReleaseRefused(
+      'min-sequence',
+      url,
+      `This page's minSequence (${typeof min === 'number' ? String(min) : JSON.stringify(min)}) is not a whole number from 0: no release is trusted until it is one (it holds the page's rollback protection).`,
+    );
+  }
+  return null;
+}
+
+/**
  * The inventory at `url`, once its bytes are the ones the reader trusts: their hash is the pinned one,
  * or `signature` is the signature of a key of the set, over a release of the product, unexpired and
  * at or above the minimum sequence. Throws ReleaseRefused otherwise.
@@ -249,16 +279,9 @@ export async function trustedInventory(
     return pinned;
   }
   const inventory = parsed(url, bytes);
+  const misconfigured = refuseKeyTrust(trust, url);
+  if (misconfigured) throw misconfigured;
   const keys = 'publisherKeys' in trust ? trust.publisherKeys : [trust.publisherKey];
-  // A page built without its key (an unset build variable) must say so, not blame the release's key.
-  const malformed = keys.filter((key) => !isRawP256Key(key));
-  if (malformed.length > 0 || keys.length === 0) {
-    throw new ReleaseRefused(
-      'unknown-key',
-      url,
-      `This page's publisher keys (${keys.map((key) => JSON.stringify(key)).join(', ') || 'none'}) hold no ECDSA P-256 public key (raw, base64) in ${malformed.length ? JSON.stringify(malformed[0]) : 'them'}: the page was built without its key.`,
-    );
-  }
   const ids = await Promise.all(keys.map((key) => keyIdOf(key, url)));
   if (!trust.development && (inventory.keyId === TEST_KEY_ID || ids.includes(TEST_KEY_ID))) throw testKey(url);
   const key = keys[ids.indexOf(inventory.keyId)];

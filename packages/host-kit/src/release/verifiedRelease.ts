@@ -12,6 +12,7 @@ import {
   INVENTORY_FILE,
   integrityByUrl,
   ReleaseRefused,
+  refuseKeyTrust,
   sha384,
   SIGNATURE_FILE,
   trustedInventory,
@@ -73,6 +74,9 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   async function verify(manifestUrl: string): Promise<Response> {
     files = new Map();
     preloads = [];
+    // A configuration that can trust nothing is refused before anything is fetched, never taken as an outage.
+    const misconfigured = refuseKeyTrust(options.trust, manifestUrl);
+    if (misconfigured) throw misconfigured;
     const pinned = 'inventoryIntegrity' in options.trust;
     const first = bytes(manifestUrl);
     // A pinned release is the manifest's own directory: its files are all asked for at once.
