@@ -7,7 +7,7 @@
 //   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
 //   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (else CHECKOUT_PUBLISHER_KEY; a production
 //                                               build needs one, or CHECKOUT_DEVELOPMENT_BUILD=1 for the committed test
-//                                               key; none in development: the dev server's remote, unverified)
+//                                               key; never with the dev server's remote in development: it signs nothing)
 //   (for tests that script every request, or whose remote is elsewhere)
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,7 +24,8 @@ import { demoMiddleware, OFFLINE_PUBLISHABLE_KEY } from './demo/server';
 export const HOST_PORT = Number(process.env.HOST_PORT ?? 3000);
 const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 /** Where the checkout remote is by default: CHECKOUT_MANIFEST, else the dev remote's port. */
-export const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? `http://localhost:${REMOTE_PORT}/mf-manifest.json`;
+const DEV_REMOTE_MANIFEST = `http://localhost:${REMOTE_PORT}/mf-manifest.json`;
+export const CHECKOUT_MANIFEST = process.env.CHECKOUT_MANIFEST ?? DEV_REMOTE_MANIFEST;
 
 export interface HostEnv {
   /** Where the checkout remote is, a build setting (a CDN URL in production); else CHECKOUT_MANIFEST. */
@@ -44,9 +45,12 @@ export interface HostEnv {
 /**
  * The publisher key the page trusts: a build setting, never a default in production. The committed TEST
  * key (release/keys/) only with CHECKOUT_DEVELOPMENT_BUILD=1, as the remote's own development build
- * (release/signing.ts), and then the page says so to the verifier, which refuses it otherwise.
+ * (release/signing.ts), and then the page says so to the verifier, which refuses it otherwise. None for
+ * the dev server's remote (`npm start`), which signs nothing: a CHECKOUT_PUBLISHER_KEY exported for
+ * builds would otherwise make the demo refuse it.
  */
-function publisherKey(env: HostEnv, production: boolean): string | null {
+export function publisherKey(env: HostEnv, production: boolean, checkoutManifest: string): string | null {
+  if (!production && checkoutManifest === DEV_REMOTE_MANIFEST) return null;
   const key = env.checkoutPublisherKey ?? process.env.CHECKOUT_PUBLISHER_KEY;
   if (key) return key;
   if (process.env[DEVELOPMENT_BUILD] === '1') return testPublicKey();
@@ -103,7 +107,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
         __CHECKOUT_MODE__: JSON.stringify(env.checkoutMode === 'embedded' ? 'embedded' : 'redirect'),
         __STRIPE_PUBLISHABLE_KEY__: JSON.stringify(process.env.STRIPE_PUBLISHABLE_KEY ?? OFFLINE_PUBLISHABLE_KEY),
         // null: the dev server's remote (`npm start`), which writes no signed inventory, runs unverified.
-        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(publisherKey(env, production)),
+        __CHECKOUT_PUBLISHER_KEY__: JSON.stringify(publisherKey(env, production, checkoutManifest)),
         // true: a development build, which may trust the committed test key (the verifier refuses it otherwise).
         __CHECKOUT_DEVELOPMENT_BUILD__: JSON.stringify(process.env[DEVELOPMENT_BUILD] === '1'),
       }),

@@ -74,3 +74,15 @@ it('an outage is still retried, and says so', async () => {
   expect(error.message).toBe('The checkout remote is unavailable: its manifest could not be fetched (2 attempts).');
   expect(error.cause).not.toBeInstanceOf(ReleaseRefused);
 });
+
+it('a remote served without a signed release (a development remote): the error names the missing file, never the manifest it fetched', async () => {
+  serve({ [MANIFEST]: manifestOf() });
+
+  const error = (await loadCheckout({ ...policy, attempts: 1 }).catch((e: unknown) => e)) as Error;
+
+  expect(asked).toContain(MANIFEST);
+  expect(error.message).toMatch(
+    /^The checkout remote is unavailable: its release-inventory\.json(\.sig)? could not be fetched \(https:\/\/cdn\.example\/\S+ answered 404\) \(1 attempt\)\.$/,
+  );
+  expect(error.message).not.toContain('manifest could not be fetched');
+});

@@ -63,7 +63,13 @@ export function describeFailure(error: unknown): string {
   if (error instanceof ReleaseRefused) return `its release was refused (${error.reason}): ${error.message}`;
   if (lacksRuntime(error)) return NO_RUNTIME;
   const text = messageOf(error);
-  if (text.includes(RUNTIME_003)) return 'its manifest could not be fetched';
+  if (text.includes(RUNTIME_003)) {
+    // The verifier fetches the release's inventory and signature beside the manifest: name the one that failed.
+    const file = /(https?:\/\/\S+?\/([^/\s]+)) (answered \d+|could not be fetched)/.exec(text);
+    if (file && file[2] !== 'mf-manifest.json')
+      return `its ${file[2]} could not be fetched (${file[1]} ${file[3].replace('could not be fetched', 'unreachable')})`;
+    return 'its manifest could not be fetched';
+  }
   if (text.includes(RUNTIME_008)) return 'its remote entry could not be loaded';
   return text.split('\n')[0] || 'it could not be loaded';
 }

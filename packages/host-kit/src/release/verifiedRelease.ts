@@ -45,8 +45,12 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   // Failed files being compared with the inventory: a refusal is reported before the load fails with it.
   const diagnoses = new Set<Promise<void>>();
 
+  // An unreachable file is an outage: its error names the file (the runtime passes the text on in its
+  // RUNTIME-003), so the page says which file, not that the manifest it did fetch could not be.
   async function bytes(url: string): Promise<ArrayBuffer> {
-    const response = await get(url);
+    const response = await get(url).catch((error: unknown) => {
+      throw new Error(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return response.arrayBuffer();
   }
