@@ -52,11 +52,40 @@ export interface StripeApiStandIn {
   port: number;
   readonly requests: RecordedRequest[];
   readonly deliveries: WebhookDelivery[];
+  /**
+   * Holds every session create inside "Stripe" (after its idempotency key is taken, so a request under
+   * the same key meanwhile gets 409) until `release()`: a test waits for `reached(n)`, never a sleep.
+   */
+  holdCreates(): CreateHold;
   /** The person finished paying; resolves once the events are delivered. Returns where Stripe sends them back to. */
   complete(sessionId: string, outcome: CompletionOutcome): Promise<{ returnUrl: string | null }>;
   settle(sessionId: string, result: 'succeeded' | 'failed'): Promise<void>;
   expire(sessionId: string): Promise<{ returnUrl: string | null }>;
   close(): Promise<void>;
+}
+
+export interface CreateHold {
+  /** Resolves once `count` creates (default 1) are held at the stand-in. */
+  reached(count?: number): Promise<void>;
+  /** Lets every held create, and every later one, go on. */
+  release(): void;
+}
+
+/** A gate the creates wait at, counting those that arrived. */
+function createHold(): CreateHold & { arrive(): Promise<void> } {
+  let arrived = 0;
+  const waiting: Array<{ count: number; resolve: () => void }> = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    arrive() {
+      arrived += 1;
+      for (const waiter of waiting.filter((w) => arrived >= w.count)) waiter.resolve();
+      return released;
+    },
+    reached: (count = 1) => (arrived >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve }))),
+    release: () => release(),
+  };
 }
 
 /** The test-only control routes (not Stripe's): `POST <url>/_stand-in/checkout/sessions/:id/{complete,settle,expire}`. */
@@ -108,6 +137,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const once = idempotencyKeys(options.now);
+  let hold: ReturnType<typeof createHold> | undefined;
 
   async function deliver(events: StandInEvent[]): Promise<void> {
     if (!options.webhook) return;
@@ -134,6 +164,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     // Keys are per account, as Stripe keeps them.
     const execute = async () => {
       if (options.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.createLatencyMs));
+      if (hold) await hold.arrive();
       return { status: 200, body: book.create(params, scope) };
     };
     return once(key, body, refusal, execute, account);
@@ -238,6 +269,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     port,
     requests,
     deliveries,
+    holdCreates: () => (hold = createHold()),
     ...controlStandIn(url),
     close: () =>
       new Promise<void>((resolve) => {

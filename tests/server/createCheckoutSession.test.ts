@@ -146,19 +146,26 @@ describe('POST /api/checkout-sessions', () => {
   });
 
   it('a retry while the first request still runs at Stripe gets 409 (try again), and a later retry the one session', async () => {
-    const slow = await startStripeApiStandIn({ createLatencyMs: 500 });
+    const slow = await startStripeApiStandIn();
     const served = await start(stripeForStandIn(slow));
+    const hold = slow.holdCreates();
     try {
       const body = { productId: 'coffee-beans-1kg', mode: 'wallets' };
       const first = post(body, { key: 'slow-stripe-key-0001', base: served.url });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await hold.reached(1); // the first create runs at Stripe, and stays there until released
       const concurrent = await post(body, { key: 'slow-stripe-key-0001', base: served.url });
       expect(concurrent.status).toBe(409);
       expect(await concurrent.json()).toEqual({ error: expect.stringContaining('still running at Stripe') });
-      const reply = await (await first).json();
+      hold.release();
+      type WalletReply = { clientSecret: string; expiresAt: number; expiresIn: number };
+      const { expiresIn: firstLeft, ...reply } = (await (await first).json()) as WalletReply;
       const later = await post(body, { key: 'slow-stripe-key-0001', base: served.url });
-      expect(await later.json()).toEqual(reply);
+      // The one session; only its seconds left may have gone down since (a second boundary passed).
+      const { expiresIn: laterLeft, ...same } = (await later.json()) as WalletReply;
+      expect(same).toEqual(reply);
+      expect(laterLeft).toBeLessThanOrEqual(firstLeft);
     } finally {
+      hold.release();
       await served.close();
       await slow.close();
     }

@@ -229,11 +229,12 @@ describe('idempotency, as Stripe keeps it', () => {
   });
 
   it('a key whose first request is still running is refused 409 idempotency_error (idempotency_key_in_use); once it ran, the same request is replayed', async () => {
-    const slow = await startStripeApiStandIn({ createLatencyMs: 400 });
+    const slow = await startStripeApiStandIn();
+    const hold = slow.holdCreates();
     try {
       const client = stripeForStandIn(slow);
       const first = client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await hold.reached(1);
       const concurrent = await client.checkout.sessions
         .create(hosted, { idempotencyKey: 'in-flight-key-0001' })
         .catch((e: Stripe.errors.StripeError) => e);
@@ -243,6 +244,7 @@ describe('idempotency, as Stripe keeps it', () => {
         code: 'idempotency_key_in_use',
         raw: expect.objectContaining({ type: 'idempotency_error' }),
       });
+      hold.release();
       const session = await first;
       const again = await client.checkout.sessions.create(hosted, { idempotencyKey: 'in-flight-key-0001' });
       expect(again.id).toBe(session.id);
@@ -250,6 +252,7 @@ describe('idempotency, as Stripe keeps it', () => {
       // Recorded as answered: the concurrent one first.
       expect(slow.requests.map((r) => r.status)).toEqual([409, 200, 200]);
     } finally {
+      hold.release();
       await slow.close();
     }
   });

@@ -5,6 +5,7 @@
 import { catalogOf, DEMO_PRODUCTS, type Product } from '../../../server/sessions/catalog';
 import { startStripeApiStandIn, stripeForStandIn } from '../../../stand-ins/stripeApi';
 import { postForm, serveFormRoutes, standInSessions, type FormServerFixture, person, COFFEE } from '../support/formServer';
+import { until } from '../../support/until';
 
 export function describeIdempotency(form: FormServerFixture): void {
   const sessionCount = async () => (await standInSessions(form.stripe)).length;
@@ -48,8 +49,9 @@ export function describeIdempotency(form: FormServerFixture): void {
       }
     });
 
-    it('two posts at once on two instances, while Stripe takes 300 ms: the second waits out the 409 and lands on the one session', async () => {
-      const slowStripe = await startStripeApiStandIn({ createLatencyMs: 300 });
+    it('two posts at once on two instances, while Stripe still runs the first: the second waits out the 409 and lands on the one session', async () => {
+      const slowStripe = await startStripeApiStandIn();
+      const hold = slowStripe.holdCreates();
       const slow = stripeForStandIn(slowStripe);
       const [a, b] = await Promise.all([
         serveFormRoutes({ stripe: slow, db: form.store.db }),
@@ -57,12 +59,18 @@ export function describeIdempotency(form: FormServerFixture): void {
       ]);
       try {
         const who = person();
-        const answers = await Promise.all([postForm(a.url, COFFEE, who), postForm(b.url, COFFEE, who)]);
+        const posted = Promise.all([postForm(a.url, COFFEE, who), postForm(b.url, COFFEE, who)]);
+        // The first create stays at Stripe until the other instance's has been answered 409.
+        await hold.reached(1);
+        await until('the second create answered 409', () => slowStripe.requests.some((r) => r.status === 409));
+        hold.release();
+        const answers = await posted;
         expect(answers.map((res) => res.status)).toEqual([303, 303]);
         expect(answers[1].headers.get('location')).toBe(answers[0].headers.get('location'));
         expect(await standInSessions(slow)).toHaveLength(1);
         expect(slowStripe.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toContain(409);
       } finally {
+        hold.release();
         await Promise.all([a.close(), b.close()]);
         await slowStripe.close();
       }
