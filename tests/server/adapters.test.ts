@@ -38,7 +38,14 @@ async function listen(server: http.Server): Promise<{ url: string; close: () => 
   };
 }
 
-/** The three requests every mounting must answer right, each within a second (a drained stream would wait 10 s for a 408). */
+/**
+ * Well under the body timeout (10 s): a drained stream would wait that long for a 408. A bound for
+ * failing, not a speed test: a busy machine takes seconds where a quiet one takes milliseconds.
+ */
+const AT_ONCE_MS = 5_000;
+jest.setTimeout(30_000);
+
+/** The three requests every mounting must answer right, each at once (well within the body timeout). */
 function answersTheThree(base: () => string) {
   it("the button's JSON session: 200 { url }", async () => {
     const started = Date.now();
@@ -49,7 +56,7 @@ function answersTheThree(base: () => string) {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
   });
 
   it("the plain form: 303 to Stripe's page", async () => {
@@ -170,11 +177,11 @@ describe('Express 5, a slow body with the parsers on', () => {
         socket.write(
           'POST /api/checkout-sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: express-slow-0001\r\nContent-Length: 100\r\n\r\n{"product',
         );
-        setTimeout(() => socket.destroy(), 3_000);
+        setTimeout(() => socket.destroy(), 15_000); // only a failure deadline: a parser would hold it for ever
       });
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(text).toMatch(/\r\nconnection: close\r\n/i);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(AT_ONCE_MS + 300);
     } finally {
       await served.close();
     }
@@ -195,7 +202,7 @@ describe('Express 5, the middleware alone after a parser (not the documented way
         body: JSON.stringify({ productId: 'coffee-beans-1kg', mode: 'redirect' }),
       });
       expect(response.status).toBe(500);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
       expect(logged.at(-1)).toMatch(
         /A body parser read \/api\/checkout-sessions before the checkout routes.*mountCheckout\(app, handlers\)/,
       );

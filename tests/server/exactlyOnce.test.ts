@@ -14,11 +14,12 @@ import { DEFAULT_INTEGRATION, ourMetadata } from '../../server/orders/ourSession
 import { sqlSessionRequests } from '../../server/sessions/sessionRequests';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { describeEachDatabase } from '../support/databases';
+import { until } from '../support/until';
 import { serveRoutes, type Served } from '../support/serveHandler';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 
 const SECRET = 'whsec_test_exactlyOnce';
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const LEASE_MS = 1_000;
 
 describeEachDatabase('exactly once through the webhook', (_driver, databases) => {
   let standIn: StripeApiStandIn;
@@ -27,13 +28,24 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
   let orders: OrderStore;
   let server: Served;
   const fulfil = jest.fn<ReturnType<Fulfil>, Parameters<Fulfil>>();
+  const renewals: number[] = [];
 
   beforeAll(async () => {
     standIn = await startStripeApiStandIn();
     stripe = stripeForStandIn(standIn);
     db = await openDatabase(await databases.fresh());
-    orders = sqlOrders(db);
-    // A short lease (renewed every 100 ms) keeps the test in seconds; production's is 30 s.
+    const store = sqlOrders(db);
+    // Each renewal that held, so a test waits for the lease to have been renewed rather than for a time.
+    orders = {
+      ...store,
+      renew: async (...args) => {
+        const held = await store.renew(...args);
+        if (held) renewals.push(performance.now());
+        return held;
+      },
+    };
+    // A short lease (renewed every 333 ms) keeps the test in seconds (production's is 30 s), and a
+    // renewal has that long to land on a busy machine.
     const routes = createCheckoutHandlers({
       stripe,
       catalog: catalogOf(DEMO_PRODUCTS),
@@ -41,7 +53,7 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
       orders,
       sessionRequests: sqlSessionRequests(db),
       fulfil,
-      lease: leaseOf(300),
+      lease: leaseOf(LEASE_MS),
       webhookSecret: SECRET,
       log: () => {},
     });
@@ -73,7 +85,7 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
     const { id, payload } = await paidEvent();
     const statuses: number[] = [];
     const deliveries = Array.from({ length: 8 }, () => deliver(payload).then((res) => statuses.push(res.status)));
-    while (statuses.length < 7) await sleep(20);
+    await until('seven deliveries answered', () => statuses.length >= 7);
     expect(statuses).toEqual(Array(7).fill(409));
     finish();
     await Promise.all(deliveries);
@@ -89,9 +101,11 @@ describeEachDatabase('exactly once through the webhook', (_driver, databases) =>
     fulfil.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
     const { id, payload } = await paidEvent();
     const first = deliver(payload);
-    while (fulfil.mock.calls.length === 0) await sleep(20);
-    // Renewed past its 300 ms: still live while the first fulfil runs.
-    await sleep(400);
+    await until('the first fulfil called', () => fulfil.mock.calls.length > 0);
+    // Renewed past its first deadline: still live while the first fulfil runs.
+    const claimed = performance.now();
+    const renewed = renewals.length;
+    await until('the lease renewed past its first deadline', () => renewals.length > renewed && performance.now() - claimed > LEASE_MS);
     expect((await deliver(payload)).status).toBe(409);
     fail(new Error('the warehouse timed out'));
     expect((await first).status).toBe(500);

