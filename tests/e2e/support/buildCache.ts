@@ -89,6 +89,12 @@ export function prune(dir: string, prefixOf: (name: string) => string | null, ke
   }
 }
 
+/**
+ * A build or install that has not ended by then is stuck: only a failure deadline. A quiet machine
+ * builds in a minute; a shared runner under load (measured: load 40 on 2 cores) took more than 5.
+ */
+const STUCK_AFTER_MS = 20 * 60_000;
+
 /** Runs a command to its end; rejects with its exit and the end of its output. */
 export function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -97,15 +103,17 @@ export function run(command: string, args: string[], cwd: string, what: string, 
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    let stuck = false;
+    const timer = setTimeout(() => ((stuck = true), child.kill('SIGKILL')), STUCK_AFTER_MS);
     child.once('error', (error) => {
       clearTimeout(timer);
       reject(new Error(`${what} failed (${String(error)})`));
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`));
+      if (code === 0) return resolve();
+      const why = stuck ? `not done after ${STUCK_AFTER_MS / 1000} s, stopped` : (signal ?? `exit ${code}`);
+      reject(new Error(`${what} failed (${why}):\n${output.trim()}`));
     });
   });
 }
