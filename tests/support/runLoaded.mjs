@@ -32,9 +32,11 @@ const endGroup = (child) => {
 };
 const endAll = () => [...groups].forEach(endGroup);
 process.on('exit', endAll);
+let current = null; // the run in progress: { run, started }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     endAll();
+    if (current) console.log(`run ${current.run}: stopped by ${signal} after ${Math.round((Date.now() - current.started) / 1000)} s`);
     process.exit(130);
   });
 }
@@ -78,6 +80,7 @@ for (let run = 1; run <= runs; run += 1) {
   const fd = openSync(log, 'w');
   const started = Date.now();
   console.log(`run ${run}/${runs}: started ${new Date(started).toISOString()}${hog ? ` beside stress-ng --cpu ${cpus}` : ''}`);
+  current = { run, started };
   const { closed } = startGroup('npm', ['test'], {
     env: { ...process.env, CI: 'true', JEST_REPORT_DIR: reportDir },
     stdio: ['ignore', fd, fd],
