@@ -15,6 +15,7 @@ import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
 import { describeEachDatabase } from '../support/databases';
+import { until } from '../support/until';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A Stripe whose session list is `pages()` (nothing by default), counting its calls. */
@@ -128,7 +129,7 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
       });
       try {
         const first = reconcileAlone(a, { stripe, ...noOrders });
-        await sleep(200);
+        await until("the first instance's run listing at Stripe (it holds the job)", () => stripe.calls === 1);
         expect(await reconcileAlone(b, { stripe, ...noOrders })).toBe('busy');
         open();
         expect(await first).toMatchObject({ listed: 0 });
