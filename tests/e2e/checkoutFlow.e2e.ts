@@ -70,7 +70,8 @@ e2eSuite('Checkout flow in a real browser', () => {
     host.expectNoNavigation();
     if (step === 'hang') {
       expect(elapsed).toBeGreaterThanOrEqual(sessionTimeoutMs * 0.8);
-      expect(elapsed).toBeLessThanOrEqual(sessionTimeoutMs * 1.2 + 1000);
+      // Measured from here, through Playwright, on a machine that may be busy: only a doubled timeout fails.
+      expect(elapsed).toBeLessThan(sessionTimeoutMs * 2 + 1000);
       // The request was abandoned, not left open.
       await host.waitUntil(async () => (await host.sessionLog())[0]?.aborted, 'the server to see the abort');
     }

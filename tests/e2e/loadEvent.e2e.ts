@@ -2,7 +2,7 @@
 // accepts the connection and never answers: for the remote, a real one on a loopback port (the
 // element recipe) or the remote's configured origin left unanswered (the host example's integration,
 // a runtime host with the host kit); for js.stripe.com, its requests left unanswered. In each, `load`
-// fires within a second of the page's own last resource, the form that pays is there, and the
+// fires soon after the page's own last resource, the form that pays is there, and the
 // failure is reported within the loaders' own bounds. Logs the times.
 import net from 'node:net';
 import { CONFIGURED_REMOTE_ORIGIN } from './support/env';
@@ -11,8 +11,12 @@ import { answerFromServedRemote } from './support/servedRemote';
 import { openElementPage } from './support/elementPage';
 import { e2e, e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 
-/** "Within a second of the page's own resources." */
-const AFTER_OWN_MS = 1000;
+/**
+ * `load` not held by what hangs: it fires before the kit's own 2 s wait for it (LOAD_WAIT_MS) would
+ * have ended, let alone a request's bound. 100 to 300 ms on a quiet machine (the logged figures); the
+ * bound is for failing, not a speed test (one second was broken by a busy runner).
+ */
+const AFTER_OWN_MS = (LOAD_WAIT_MS * 3) / 4;
 
 interface LoadTiming {
   /** performance.now() of the `load` event, or null if it had not fired within the wait. */
@@ -70,7 +74,7 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
   });
   afterAll(() => hanging?.close());
 
-  it('the element recipe, its remote accepting and never answering: load within a second of the page’s own resources, the form stays', async () => {
+  it('the element recipe, its remote accepting and never answering: load not held (soon after the page’s own resources), the form stays', async () => {
     const { host } = await openElementPage(open, { remote: hanging.origin, waitForButton: false });
     expectLoadSoonAfterOwn(await loadTiming(host), 'element recipe, remote hanging');
     await host.waitForVisible(formButton(host), 'the form that pays');
@@ -82,7 +86,7 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
     expect(added).toBe(1);
   });
 
-  it('the element recipe, js.stripe.com accepting and never answering: load within a second of the page’s own resources, the button still shows', async () => {
+  it('the element recipe, js.stripe.com accepting and never answering: load not held (soon after the page’s own resources), the button still shows', async () => {
     const { host } = await openElementPage(open, { before: async (page) => page.setStripe('hang') });
     expectLoadSoonAfterOwn(await loadTiming(host), 'element recipe, Stripe.js hanging');
   });
@@ -96,13 +100,13 @@ e2eSuite('a hanging remote or Stripe.js never holds the host page’s load event
     return host;
   }
 
-  it('the host example’s integration (runtime), its remote never answering: load within a second of the page’s own resources, the form stays', async () => {
+  it('the host example’s integration (runtime), its remote never answering: load not held (soon after the page’s own resources), the form stays', async () => {
     const host = await openIntegration(false, false);
     expectLoadSoonAfterOwn(await loadTiming(host), 'host example integration, remote hanging');
     await host.waitForVisible(formButton(host), 'the form that pays');
   });
 
-  it('the host example’s integration, js.stripe.com never answering: load within a second of the page’s own resources, the button shows', async () => {
+  it('the host example’s integration, js.stripe.com never answering: load not held (soon after the page’s own resources), the button shows', async () => {
     const host = await openIntegration(true, true);
     expectLoadSoonAfterOwn(await loadTiming(host), 'host example integration, Stripe.js hanging');
     await host.waitForVisible(host.button(), 'the checkout button');

@@ -60,7 +60,7 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     await host.expectNoPageErrors();
   });
 
-  it('Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (±20%)', async () => {
+  it('Stripe.js never answering gives script_timeout, each attempt cut at loadTimeoutMs (not before it, well before twice it)', async () => {
     const loadTimeoutMs = 1500;
     const host = await open({ stripe: 'hang', props: { mode: 'embedded', loadTimeoutMs, maxLoadAttempts: 2 } });
     await expectDom(host, { state: 'pending', busy: 'true', error: null, alert: null });
@@ -69,14 +69,15 @@ e2eSuite('Stripe.js loading in a real browser', () => {
     const tags = await host.tags();
     const durations = attemptDurations(tags.log);
     expect(durations).toHaveLength(2);
+    // A timer fires late on a busy machine, never early: the upper bounds only catch a doubled timeout.
     for (const ms of durations) {
       expect(ms).toBeGreaterThanOrEqual(loadTimeoutMs * 0.8);
-      expect(ms).toBeLessThanOrEqual(loadTimeoutMs * 1.2);
+      expect(ms).toBeLessThan(loadTimeoutMs * 2);
     }
     // The whole load: two attempts and one backoff pause (250–500 ms) between them.
     const [pending, rejected] = await host.stateEvents();
     expect(rejected.t - pending.t).toBeGreaterThanOrEqual(2 * loadTimeoutMs * 0.8);
-    expect(rejected.t - pending.t).toBeLessThanOrEqual(2 * loadTimeoutMs * 1.2 + 500);
+    expect(rejected.t - pending.t).toBeLessThan(2 * loadTimeoutMs * 2 + 500);
     expect(tags.inserted).toBe(2);
     // Chromium would answer a second tag for the same URL from the first, still open, request (and
     // time out again): after a stalled attempt the loader asks for a URL of its own.
