@@ -131,7 +131,7 @@ e2eSuite('hosts we did not write', () => {
       await page.waitForVisible(page.page.getByRole('heading', { name: heading }), `${host.id}'s own heading`);
       await page.waitForVisible(page.root(), `${host.id}'s checkout button`);
       const before = [...remote];
-      await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+      await expectDom(page, { state: 'resolved', disabled: false });
 
       // Exactly one React: one react-dom registered, the host's own. The plain page has none: ./mount
       // renders with the remote's preact/compat, which registers no react-dom.
@@ -178,7 +178,7 @@ e2eSuite('hosts we did not write', () => {
     if (!entry?.url) throw new Error(`the plain host is not available: ${entry?.error ?? 'the host matrix set-up did not run'}`);
     const { page } = await openHost(entry.url, 'mf-manifest.json');
     await page.waitForVisible(page.root(), "the plain page's checkout button");
-    await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+    await expectDom(page, { state: 'resolved', disabled: false });
     type PlainWindow = { payButton: { update(next: Record<string, unknown>): void; unmount(): void } };
 
     await page.page.evaluate(() => (window as unknown as PlainWindow).payButton.update({ children: 'Buy now', disabled: true }));
@@ -229,7 +229,7 @@ e2eSuite('hosts we did not write', () => {
     expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
 
     const { page } = await openHost(next.url, 'mf-manifest.json');
-    await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+    await expectDom(page, { state: 'resolved', disabled: false });
     expect(await payFormButton(page).count()).toBe(0); // the button took the form's place
     expect(await page.cspViolations()).toEqual([]);
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
@@ -244,7 +244,7 @@ e2eSuite('hosts we did not write', () => {
     expect(await serverForm(router.url)).toMatch(SERVED_FORM);
 
     const { page, remote } = await openHost(router.url, 'mf-manifest.json');
-    await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+    await expectDom(page, { state: 'resolved', disabled: false });
     expect(await payFormButton(page).count()).toBe(0); // the button took the form's place
     expect(remote.map((r) => r.url)).toContain('/mf-manifest.json'); // the browser asked the remote, not the server
     await page.expectNoPageErrors(); // a hydration mismatch is a console error
@@ -280,7 +280,7 @@ e2eSuite('hosts we did not write', () => {
     it(`${host.id}: the server half inside the framework (its own route handlers): the button pays through the API stand-in, whose webhook to the app ships the order once`, async () => {
       const { url } = servedHost(host.id);
       const { page } = await openHost(url, host.entry, host);
-      await expectDom(page, { state: 'resolved', disabled: false }, 0, 15_000);
+      await expectDom(page, { state: 'resolved', disabled: false });
       await page.page.locator('.mfc-button').click();
       await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
       const sessionId = /\/pay\/(cs_test_\w+)/.exec(page.checkoutNavigations[0])![1];
@@ -324,7 +324,7 @@ e2eSuite('hosts we did not write', () => {
     const vue = servedHost('vue');
     const { page } = await openHost(vue.url, 'mf-manifest.json');
     await page.waitForVisible(page.root(), "the Vue page's checkout button");
-    await expectDom(page, { state: 'resolved', disabled: false }, 0, 10_000);
+    await expectDom(page, { state: 'resolved', disabled: false });
     await page.page.evaluate(() => (window as unknown as { vueApp: { unmount(): void } }).vueApp.unmount());
     expect(await page.page.locator('[data-checkout-state]').count()).toBe(0);
     expect(await page.page.locator('#root').innerHTML()).toBe('');

@@ -33,7 +33,7 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     // The remote's chunk policy is created with its first chunk, fetched at idle: it may come after `resolved`.
     await host.page
       .waitForFunction((name) => (window as unknown as { __policiesCreated: string[] }).__policiesCreated.includes(name), CHUNK_POLICY, {
-        timeout: 5_000,
+        timeout: 20_000,
       })
       .catch(() => undefined);
     const seen = await host.page.evaluate(() => {

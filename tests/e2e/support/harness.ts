@@ -573,8 +573,11 @@ export async function domSnapshot(host: HostPage, i = 0): Promise<DomSnapshot> {
   });
 }
 
-/** Waits (up to `timeout`) for the DOM to match `expected`, then asserts it, so a failure shows the diff. */
-export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, i = 0, timeout = 5_000): Promise<void> {
+/**
+ * Waits (up to `timeout`, a failure deadline as long as the other waits': a busy runner's renders take
+ * seconds) for the DOM to match `expected`, then asserts it, so a failure shows the diff.
+ */
+export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, i = 0, timeout = 20_000): Promise<void> {
   const matches = (s: DomSnapshot) => Object.entries(expected).every(([k, v]) => s[k as keyof DomSnapshot] === v);
   const deadline = Date.now() + timeout;
   let snapshot = await domSnapshot(host, i);
