@@ -24,6 +24,8 @@ export default defineConfig([
       '**/@mf-types/',
       '.data/',
       '.mf/',
+      // A host's code compiled against the packed tarballs by its own test, outside tsconfig.json.
+      'tests/packages/consumer/',
       // The host fixtures' own build outputs (React Router's build/, Next's .next/, Angular's and SvelteKit's caches).
       'tests/e2e/hosts/*/build/',
       'tests/e2e/hosts/*/.next/',

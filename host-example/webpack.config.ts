@@ -80,7 +80,7 @@ export default (env: HostEnv = {}, argv: { mode?: Configuration['mode'] } = {}):
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
-      // The host kit from its sources (a team installs its package: npm run pack:host-kit); its files
+      // The host kit from its sources (a team installs its package: npm run pack); its files
       // import each other with `.js`, as Node's ESM wants.
       alias: { '@checkout/host-kit': path.resolve(__dirname, '../packages/host-kit/src') },
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },

@@ -3,7 +3,6 @@
 // limit, the three routes over them, and reconcile on a schedule (with, on PGlite, the socket through
 // which `npm run reconcile` asks for a run). The standalone server (main.ts) and the host example's
 // demo server both run this.
-import type Stripe from 'stripe';
 import { readServerConfig, type ServerConfig } from './config';
 import { recordBound, type RecordHealth } from './db/boundedRecord';
 import type { Catalog } from './sessions/catalog';
@@ -18,12 +17,14 @@ import { serveReconcile } from './reconcile/reconcileSocket';
 import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
+import { stripeApi, type StripeClient } from './stripeClient';
 
 export { leaseFromEnv, ownershipFromEnv } from './config';
 
 /** Besides the environment: your catalog, and what you decide for every session (sessionPolicy.ts). */
 export interface BackendOptions extends SessionPolicy {
-  stripe: Stripe;
+  /** Your `new Stripe(key)`, any stripe 23.x, imported or required. */
+  stripe: StripeClient;
   /** What can be bought (catalogOf(products), checked at start-up); the host example's demo shop by default. */
   catalog?: Catalog;
   /** Where Stripe sends the person back (`?session_id=…` is added). */
@@ -85,7 +86,11 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     formSubmissions: sqlFormSubmissions(db, undefined, Date.now, bound),
     formOrigins,
   });
-  const reconciler = startReconciler({ db, everyMs: config.reconcileEveryMs, reconcile: { stripe, orders, fulfil, lease, ours } });
+  const reconciler = startReconciler({
+    db,
+    everyMs: config.reconcileEveryMs,
+    reconcile: { stripe: stripeApi(stripe), orders, fulfil, lease, ours },
+  });
   const socket = db.ownedDir
     ? await serveReconcile(db.ownedDir, (days) => reconciler.run(days)).catch(
         (error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`),

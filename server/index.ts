@@ -20,3 +20,4 @@ export type { Fulfil, OrderStore } from './orders/orders';
 export { serverRelease, type ServerRelease } from './release';
 export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';
 export type { SessionOrder } from './sessions/sessionParams';
+export type { StripeClient } from './stripeClient';

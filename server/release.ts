@@ -1,5 +1,5 @@
 // Which build of the server half this is, the way the remote states its own (`remoteRelease`): the
-// package's name and version, the commit it was built from, and when. `npm run pack:server` writes
+// package's name and version, the commit it was built from, and when. packages/server's `prepack` writes
 // release.json beside the compiled code; run from the sources (ts-node, the tests) there is none.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -12,6 +12,7 @@ import { DEFAULT_INTEGRATION } from './orders/ourSession';
 import { checkSessionPolicy } from './sessions/sessionPolicy';
 import { sessionStatusHandler } from './sessions/sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './orders/stripeWebhook';
+import { stripeApi, type StripeClient } from './stripeClient';
 
 export const CHECKOUT_PATHS = {
   sessions: '/api/checkout-sessions',
@@ -21,9 +22,11 @@ export const CHECKOUT_PATHS = {
 
 export interface CheckoutHandlerOptions
   extends
-    CreateSessionOptions,
+    Omit<CreateSessionOptions, 'stripe'>,
     Pick<WebhookOptions, 'orders' | 'fulfil' | 'lease' | 'toleranceSeconds'>,
     Partial<Pick<FormCheckoutOptions, 'formSubmissions' | 'formOrigins'>> {
+  /** Your `new Stripe(key)`, any stripe 23.x, imported or required. */
+  stripe: StripeClient;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503 (events cannot be verified). */
   webhookSecret?: string;
   /** Untagged sessions created before this (Unix seconds) are orders too: see Ownership in orders/ourSession.ts. */
@@ -62,7 +65,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
   const log = options.log ?? console.error;
   // One limiter for the routes: the button's sessions, the form's, and status reads each keep their buckets.
   const limiter = options.limiter ?? clientLimiter(options.rateLimit ?? DEFAULT_LIMITS);
-  const shared = { ...options, limiter, log };
+  const shared = { ...options, stripe: stripeApi(options.stripe), limiter, log };
   const form: Handler = formSubmissions
     ? formCheckoutHandler({ ...shared, formSubmissions, formOrigins })
     : async (request) => {

@@ -32,9 +32,16 @@ const CI_NODE = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
 const LINES = pkg.engines.node.split('||').map((range) => semver.minVersion(range.trim())!.version);
 
 describe('the Node versions: engines, .nvmrc and the lockfile agree', () => {
-  it('engines admits the Node 20 line the quick start runs on and exactly the Node 24 CI runs', () => {
-    expect(LINES).toEqual(['20.20.0', CI_NODE]);
+  it("engines admits today's lines, 22, 24 and 26, with exactly the Node 24 CI runs", () => {
+    expect(LINES.map((line) => semver.major(line))).toEqual([22, 24, 26]);
+    expect(LINES).toContain(CI_NODE);
     expect(semver.major(CI_NODE)).toBe(24);
+  });
+
+  it('every package of packages/* states the same engines', () => {
+    for (const name of ['host-kit', 'server', 'remote-types']) {
+      expect(json<{ engines: { node: string } }>(`packages/${name}/package.json`).engines.node).toBe(pkg.engines.node);
+    }
   });
 
   it("@types/node describes CI's Node line", () => {

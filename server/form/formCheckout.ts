@@ -3,6 +3,7 @@
 // (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
 // the fields, the client's rate, then Stripe.
 import Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import type { Catalog } from '../sessions/catalog';
 import { formFingerprint } from './formFingerprint';
 import { checkFormOrigin, originAllowance } from './formOrigin';
@@ -18,7 +19,7 @@ import { accountOption, sessionParamsFor, type SessionPolicy } from '../sessions
 import { describeStripeFailure, stripeFailureOf } from '../sessions/stripeErrors';
 
 export interface FormCheckoutOptions extends SessionPolicy {
-  stripe: Stripe;
+  stripe: StripeApi;
   catalog: Catalog;
   returnPage: string;
   /** Where the form's idempotency is remembered (sqlFormSubmissions over the orders' database). */

@@ -2,12 +2,13 @@
 // still open; otherwise one made now under the window's key, with the parameters first recorded for
 // that key (sessionRequests.ts), so submits at once, or a retry after a crash, get the same session.
 import type Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import { stripeFailureOf } from '../sessions/stripeErrors';
 import type { FormSubmissions } from './formSubmissions';
 import type { SessionRequests } from '../sessions/sessionRequests';
 
 export interface FormSessionOptions {
-  stripe: Stripe;
+  stripe: StripeApi;
   submissions: FormSubmissions;
   sessionRequests: SessionRequests;
   /** Stripe's request options: the connected account (sessionPolicy.ts), if any. */
@@ -33,7 +34,7 @@ const IN_USE_WAITS_MS = [250, 500, 1000, 2000];
 const keyInUse = (error: unknown) => stripeFailureOf(error)?.statusCode === 409;
 
 /** A session a person can still pay on; null when it is over (paid, expired) or unknown to this account. */
-async function stillOpen(stripe: Stripe, sessionId: string, requestOptions: Stripe.RequestOptions): Promise<Session | null> {
+async function stillOpen(stripe: StripeApi, sessionId: string, requestOptions: Stripe.RequestOptions): Promise<Session | null> {
   try {
     const session = await stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions);
     return session.status === 'open' && session.url ? session : null;

@@ -4,12 +4,13 @@
 // shipped by another delivery right now" and a 500 "failed": both mean "deliver again later".
 // Verified with the Web Crypto provider, so the route runs where node:crypto does not (edge runtimes).
 import Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
 import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { notOurs } from './ourSession';
 
 export interface WebhookOptions extends FulfilmentOptions {
-  stripe: Stripe;
+  stripe: StripeApi;
   /** The endpoint's signing secret (whsec_…): STRIPE_WEBHOOK_SECRET, or what `stripe listen` prints. */
   secret: string;
   /** Seconds a signature stays valid (Stripe's default 300): older deliveries are refused as replays. */

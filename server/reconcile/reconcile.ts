@@ -3,12 +3,12 @@
 // of the last `days` days from Stripe (every page) and ships, through the same store and lease as the
 // webhook, each paid one not shipped yet. Safe to run at any time, on any instance, as often as wanted:
 // a shipped order is never shipped again. `npm run reconcile`, or schedule `reconcile(…)` yourself.
-import type Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from '../orders/fulfilment';
 import { notOurs } from '../orders/ourSession';
 
 export interface ReconcileOptions extends FulfilmentOptions {
-  stripe: Stripe;
+  stripe: StripeApi;
   /** How far back to look (Stripe keeps sessions listable far longer than it retries events). */
   days?: number;
   now?: () => number;

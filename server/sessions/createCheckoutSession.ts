@@ -3,6 +3,7 @@
 // a retried click never makes a second session, and every attempt under it sends the first attempt's
 // parameters (sessionRequests.ts), so Stripe never refuses the retry.
 import type Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import type { Catalog } from './catalog';
 import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
@@ -13,7 +14,7 @@ import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
 export interface CreateSessionOptions extends SessionPolicy {
-  stripe: Stripe;
+  stripe: StripeApi;
   catalog: Catalog;
   /** The page Stripe sends the person back to, with `?session_id=…` (e.g. https://shop.example/checkout/return). */
   returnPage: string;

@@ -2,6 +2,7 @@
 // page needs: no client secret, no email, no amounts. Each read is a Stripe API call, so a client has
 // a budget of them (rateLimit.ts), as it has of sessions.
 import type Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import { errorResponse, jsonResponse, refuseMethod, type Handler } from '../http/http';
 import { orderOutcome, type OrderOutcome } from '../orders/orderOutcome';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
@@ -15,7 +16,7 @@ export interface SessionStatusReply {
 }
 
 export interface SessionStatusOptions {
-  stripe: Stripe;
+  stripe: StripeApi;
   log?: (message: string, error: unknown) => void;
   /** Its `status` budget per client; `false` for none. */
   rateLimit?: ClientLimits | false;

@@ -203,6 +203,9 @@ export interface CheckoutButtonProps {
   disabled?: boolean;
 }
 
+/** The remote's `CheckoutButton` (`checkout/CheckoutButton`), as a host renders it. */
+export type CheckoutButtonComponent = (props: CheckoutButtonProps) => ReactNode;
+
 /** What `preloadStripe` needs: the key and how to load. */
 export interface StripeLoadOptions {
   publishableKey: string;

@@ -5,8 +5,9 @@ import { mount } from '../exposes/mount';
 import type { CheckoutButtonProps, MountedCheckout } from '../core/types';
 import { elementProps, ELEMENT_PROPERTIES, OBSERVED_ATTRIBUTES, propsFromAttributes, type ElementProperties } from './attributes';
 import { dispatcherFor, eventProps, type EventProps } from './events';
+import type { HTMLCheckoutButtonElement } from './elementTypes';
 
-export class CheckoutButtonElement extends HTMLElement {
+export class CheckoutButtonElement extends HTMLElement implements HTMLCheckoutButtonElement {
   static get observedAttributes(): readonly string[] {
     return OBSERVED_ATTRIBUTES;
   }
@@ -138,11 +139,5 @@ export class CheckoutButtonElement extends HTMLElement {
     }
     this.shadowRoot?.replaceChildren(this.ownerDocument.createElement('slot'));
     console.error('<checkout-button> could not render; its own content is shown instead.', error);
-  }
-}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'checkout-button': CheckoutButtonElement;
   }
 }

@@ -24,11 +24,15 @@ const ATTRIBUTES = {
 /** Attributes that go into `stripeOptions`, merged over the `stripeOptions` property. */
 const STRIPE_OPTION_ATTRIBUTES = { locale: 'locale', 'stripe-account': 'stripeAccount' } as const;
 
+/** Every attribute the element reads, by its HTML name. */
+export type CheckoutButtonAttributeName = keyof typeof ATTRIBUTES | keyof typeof STRIPE_OPTION_ATTRIBUTES;
+
 export const OBSERVED_ATTRIBUTES: readonly string[] = [...Object.keys(ATTRIBUTES), ...Object.keys(STRIPE_OPTION_ATTRIBUTES)];
 
 /** What only a property can carry. */
 export const ELEMENT_PROPERTIES = ['createSession', 'sessionBody', 'messages', 'stripeOptions'] as const;
-export type ElementProperties = Partial<Pick<CheckoutButtonProps, (typeof ELEMENT_PROPERTIES)[number]>>;
+export type ElementPropertyName = (typeof ELEMENT_PROPERTIES)[number];
+export type ElementProperties = Partial<Pick<CheckoutButtonProps, ElementPropertyName>>;
 
 /** The props the attributes give (every attribute's prop is present, undefined when the attribute is absent). */
 export type AttributeProps = Omit<CheckoutButtonProps, 'stripeOptions' | (typeof ELEMENT_PROPERTIES)[number]> & {

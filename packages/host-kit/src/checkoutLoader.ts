@@ -6,9 +6,10 @@ import { shadowNamedElement } from './containerGlobal.js';
 import { ReleaseRefused } from './release/releaseFormat.js';
 import { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 import { DEFAULT_REMOTE, remoteTimeouts } from './remoteTimeouts.js';
+import type { CheckoutButtonComponent } from '@checkout/remote-types';
 
-/** What the remote's `./CheckoutButton` exposes (its props are in the remote's own types, `checkout/CheckoutButton`). */
-export interface CheckoutModule<Button = unknown> {
+/** What the remote's `./CheckoutButton` exposes, typed by `@checkout/remote-types` (the remote's own types) unless you say otherwise. */
+export interface CheckoutModule<Button = CheckoutButtonComponent> {
   CheckoutButton: Button;
 }
 
@@ -120,7 +121,7 @@ export function registerCheckout(policy: RemotePolicy): void {
  * again (the same bytes would come back, and be reported again): its error's `cause` is the
  * `ReleaseRefused`, with its `reason`.
  */
-export async function loadCheckout<Button = unknown>(policy: RemotePolicy): Promise<CheckoutModule<Button>> {
+export async function loadCheckout<Button = CheckoutButtonComponent>(policy: RemotePolicy): Promise<CheckoutModule<Button>> {
   const name = policy.remote ?? DEFAULT_REMOTE;
   refusals.delete(name);
   let reason: unknown;
@@ -147,13 +148,13 @@ export async function loadCheckout<Button = unknown>(policy: RemotePolicy): Prom
 }
 
 /** What the checkout slot calls: it gets the load already under way. */
-export type CheckoutLoader<Button = unknown> = () => Promise<CheckoutModule<Button>>;
+export type CheckoutLoader<Button = CheckoutButtonComponent> = () => Promise<CheckoutModule<Button>>;
 
 /**
  * Registers the remote and starts loading it now, in parallel with the page's own start. It never
  * throws: a page without a federation runtime gets a load that fails (the slot's form stays).
  */
-export function startCheckout<Button = unknown>(policy: RemotePolicy): CheckoutLoader<Button> {
+export function startCheckout<Button = CheckoutButtonComponent>(policy: RemotePolicy): CheckoutLoader<Button> {
   let first: Promise<CheckoutModule<Button>>;
   try {
     registerCheckout(policy);

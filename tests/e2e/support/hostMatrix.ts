@@ -2,7 +2,7 @@
 // tool from tests/e2e/hosts/<fixture>. Their tools install once per lockfile (tests/e2e/hosts/react18,
 // react19, next16, angular22, router8) into .tmp/e2e/host-deps; each host builds once per set of
 // inputs into .tmp/e2e/builds; a child process serves every host on its own loopback port. The host kit
-// (packages/host-kit) is packed once per run with `npm pack`, and its tarball's contents are put in each
+// (packages/host-kit) is packed once per change with `npm pack --workspace`, and its tarball's contents are put in each
 // host's build (node_modules/@checkout/host-kit beside the tools' install, which it never changes): a
 // change to the kit rebuilds the hosts, not their installs. Installs,
 // builds and servers run on the Node CI runs (ltsNode.ts), whatever Node runs jest. What each host
@@ -28,35 +28,19 @@ import { MATRIX, type BuildTool, type MatrixHost, type ToolSet } from './matrixH
 import { LTS_NODE_VERSION, ltsNode, withNode } from './ltsNode';
 import { SERVER_PACKAGE, serverPackage } from './serverPackage';
 import { buildPublisherKey } from './releaseCdn';
+import { packWorkspace, type PackedWorkspace } from '../../support/packedWorkspace';
 
 export const HOSTS_DIR = path.join(ROOT, 'tests/e2e/hosts');
 const DEPS = path.join(E2E_TMP, 'host-deps');
 const BUILDS = path.join(E2E_TMP, 'builds');
-const HOST_KIT = path.join(ROOT, 'packages/host-kit');
 const HOST_KIT_NAME = '@checkout/host-kit';
 
-/** The host kit as `npm pack` packed it: the tarball and its contents (`package/`), keyed by the kit's files. */
-interface PackedKit {
-  tarball: string;
-  /** The tarball's contents, what `npm install <tarball>` puts in node_modules/@checkout/host-kit. */
-  dir: string;
-  version: string;
-  hash: string;
-}
+/** The host kit as `npm pack` packed it (tests/support/packedWorkspace.ts), keyed by its inputs' hash. */
+type PackedKit = PackedWorkspace & { hash: string };
 
 async function packHostKit(): Promise<PackedKit> {
-  const files = filesUnder(HOST_KIT);
-  const hash = hashOf([], files);
-  const final = path.join(BUILDS, `host-kit-${hash}`);
-  const { dir } = await once(final, 'packed the host kit', async (work) => {
-    // prepack builds it (tsc) into packages/host-kit/dist, what the tarball holds.
-    await run('npm', ['pack', HOST_KIT, '--pack-destination', work, '--loglevel=error'], ROOT, 'npm pack of the host kit', process.env);
-    const [tarball] = readdirSync(work).filter((name) => name.endsWith('.tgz'));
-    await run('tar', ['-xzf', tarball, '-C', work], work, 'unpacking the host kit', process.env);
-  });
-  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'))!;
-  const { version } = JSON.parse(readFileSync(path.join(dir, 'package/package.json'), 'utf8')) as { version: string };
-  return { tarball: path.join(dir, tarball), dir: path.join(dir, 'package'), version, hash };
+  const kit = await packWorkspace('host-kit');
+  return { ...kit, hash: path.basename(path.dirname(kit.dir)) };
 }
 
 /** The kit's tarball contents in `nodeModules` (a host's, or its stage's), as npm installs it. */

@@ -2,6 +2,7 @@
 // fails (or its button cannot render), a plain form that pays without it (PayForm.tsx). The page
 // around it never waits for the remote and never breaks with it.
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { CheckoutButtonProps } from '@checkout/remote-types';
 import type { CheckoutLoader, CheckoutModule } from '../checkoutLoader.js';
 import { PayForm } from './PayForm.js';
 
@@ -25,14 +26,14 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
   }
 }
 
-export type CheckoutSlotProps<P extends SlotButtonProps = SlotButtonProps> = P & {
+export type CheckoutSlotProps<P extends SlotButtonProps = CheckoutButtonProps> = P & {
   /** The remote's load, started as early as the page could (`startCheckout`). */
   load: CheckoutLoader<ComponentType<P>>;
   /** The remote could not be loaded (after its retries): for your monitoring; the person pays through the form. */
   onRemoteError?: (error: Error) => void;
 };
 
-export function CheckoutSlot<P extends SlotButtonProps>({ load, onRemoteError, ...rest }: CheckoutSlotProps<P>) {
+export function CheckoutSlot<P extends SlotButtonProps = CheckoutButtonProps>({ load, onRemoteError, ...rest }: CheckoutSlotProps<P>) {
   const props = rest as unknown as P;
   const [remote, setRemote] = useState<Remote<P>>({ status: 'loading' });
 
