@@ -30,7 +30,10 @@ export async function openDatabase(env: NodeJS.ProcessEnv | DatabaseConfig = pro
   const config =
     'postgres' in env && typeof env.postgres === 'object' ? (env as DatabaseConfig) : databaseFromEnv(env as NodeJS.ProcessEnv);
   const db = await connectDatabase(config, pglite);
-  const prepare = () => (config.migrateOnStart === false ? checkSchema(db) : migrate(db, undefined, config.schema));
+  const prepare = async () => {
+    if (config.migrateOnStart === false) await checkSchema(db);
+    else await migrate(db, undefined, config.schema);
+  };
   try {
     if (db.kind === 'postgres') await whenReachable(prepare, config.startupWaitMs);
     else await prepare();

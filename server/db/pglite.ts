@@ -47,7 +47,7 @@ async function prepareFolder(dataDir: string, log: (line: string) => void): Prom
 async function createPglite(dataDir: string, lock: FolderLock | undefined, options: PgliteOptions): Promise<PGlite> {
   const log = options.log ?? ((line: string) => console.error(`[orders] ${line}`));
   if (options.engine) return options.engine.create(dataDir);
-  if (!lock) return PGlite.create({ loadDataDir: new Blob([await preparedCluster(log)], { type: 'application/x-gzip' }) });
+  if (!lock) return PGlite.create({ loadDataDir: new Blob([new Uint8Array(await preparedCluster(log))], { type: 'application/x-gzip' }) });
   await prepareFolder(dataDir, log);
   return PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) });
 }

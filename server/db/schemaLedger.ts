@@ -18,6 +18,12 @@ export interface SchemaVersion {
   release?: string;
 }
 
+export const LEDGER_DDL = `CREATE TABLE ${LEDGER} (
+  version    integer PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now(),
+  release    text
+)`;
+
 /** Ours (integer version, applied_at), as opposed to another tool's table of the same name. */
 async function legacyIsOurs(db: Queryable): Promise<boolean> {
   const columns = await db.query<{ column_name: string; data_type: string }>(
@@ -39,11 +45,7 @@ async function ledgerExists(db: Queryable): Promise<boolean> {
 /** Creates the ledger if missing, adopting an older release's rows. Inside the migration's transaction. */
 export async function ensureLedger(db: Queryable): Promise<void> {
   if (await ledgerExists(db)) return;
-  await db.exec(`CREATE TABLE ${LEDGER} (
-    version    integer PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now(),
-    release    text
-  )`);
+  await db.exec(LEDGER_DDL);
   if (await legacyIsOurs(db)) await db.exec(`INSERT INTO ${LEDGER} (version, applied_at) SELECT version, applied_at FROM ${LEGACY}`);
 }
 
