@@ -10,6 +10,7 @@ import { dumpDatabase } from '../db/dump';
 import { connectDatabase, databaseFromEnv } from '../db/open';
 import { openPglite } from '../db/pglite';
 import { EXIT, type Command } from './command';
+import { failed } from './failure';
 
 /** `--name value` pairs; undefined when a flag lacks its value or is unknown. */
 export function flags(args: string[], known: string[]): Record<string, string> | undefined {
@@ -48,8 +49,6 @@ export const backup: Command = async (args, env, logger) => {
       await db.close();
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    logger.error({ code: typeof code === 'string' ? code : 'backup_failed', err: error }, (error as Error).message);
-    return EXIT.failed;
+    return failed(logger, error, 'backup_failed');
   }
 };

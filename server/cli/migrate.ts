@@ -4,6 +4,7 @@
 import { connectDatabase, databaseFromEnv } from '../db/open';
 import { LATEST_VERSION, migrate as migrateSchema } from '../db/migrations';
 import { EXIT, type Command } from './command';
+import { failed } from './failure';
 
 export const migrate: Command = async (_args, env, logger) => {
   let config;
@@ -19,15 +20,15 @@ export const migrate: Command = async (_args, env, logger) => {
       const applied = await migrateSchema(db, undefined, config.schema);
       logger.info(
         { code: 'schema_migrated', applied, version: LATEST_VERSION },
-        applied.length ? `Applied migrations ${applied.join(', ')}; the schema is at version ${LATEST_VERSION}.` : `The schema was already at version ${LATEST_VERSION}.`,
+        applied.length
+          ? `Applied migrations ${applied.join(', ')}; the schema is at version ${LATEST_VERSION}.`
+          : `The schema was already at version ${LATEST_VERSION}.`,
       );
       return EXIT.ok;
     } finally {
       await db.close();
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    logger.error({ code: typeof code === 'string' ? code : 'migrate_failed', err: error }, (error as Error).message);
-    return EXIT.failed;
+    return failed(logger, error, 'migrate_failed');
   }
 };

@@ -2,6 +2,7 @@
 // or `npm run pack:server`), so the embedded database's first start unpacks it instead of running initdb.
 import { prepareCluster, preparedClusterPaths } from '../db/preparedCluster';
 import { EXIT, type Command } from './command';
+import { failed } from './failure';
 
 export const prepareDb: Command = async (args, env, logger) => {
   const out = args[0] === '--out' ? args[1] : preparedClusterPaths(env)[1];
@@ -12,10 +13,12 @@ export const prepareDb: Command = async (args, env, logger) => {
   try {
     const started = performance.now();
     await prepareCluster(out);
-    logger.info({ code: 'cluster_prepared', file: out, ms: Math.round(performance.now() - started) }, `Prepared the PGlite cluster in ${out}.`);
+    logger.info(
+      { code: 'cluster_prepared', file: out, ms: Math.round(performance.now() - started) },
+      `Prepared the PGlite cluster in ${out}.`,
+    );
     return EXIT.ok;
   } catch (error) {
-    logger.error({ code: 'prepare_failed', err: error }, `The PGlite cluster could not be prepared: ${(error as Error).message}`);
-    return EXIT.failed;
+    return failed(logger, error, 'prepare_failed');
   }
 };

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { restoreDatabase } from '../db/dump';
 import { connectDatabase, databaseFromEnv } from '../db/open';
 import { EXIT, type Command } from './command';
+import { failed } from './failure';
 
 export const restore: Command = async (args, env, logger) => {
   if (args.length !== 1) {
@@ -28,8 +29,6 @@ export const restore: Command = async (args, env, logger) => {
       await db.close();
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    logger.error({ code: typeof code === 'string' ? code : 'restore_failed', err: error }, (error as Error).message);
-    return EXIT.failed;
+    return failed(logger, error, 'restore_failed');
   }
 };

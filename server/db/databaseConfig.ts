@@ -54,7 +54,8 @@ export function embeddedDirOf(env: NodeJS.ProcessEnv = process.env): string | un
 }
 
 /** PGlite's folder: the one `embeddedDirOf` names, or the default when another database is configured. */
-export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) => embeddedDirOf(env) ?? path.resolve(env.ORDERS_DATA_DIR ?? DEFAULT_DATA_DIR);
+export const dataDirOf = (env: NodeJS.ProcessEnv = process.env) =>
+  embeddedDirOf(env) ?? path.resolve(env.ORDERS_DATA_DIR ?? DEFAULT_DATA_DIR);
 
 function checkUrl(env: NodeJS.ProcessEnv, problems: string[]): void {
   const url = env.DATABASE_URL || undefined;

@@ -39,7 +39,7 @@ async function prepareFolder(dataDir: string, log: (line: string) => void): Prom
   if (folderMajor(dataDir) !== undefined) return;
   const unpacking = `${dataDir}.unpacking`;
   rmSync(unpacking, { recursive: true, force: true });
-  unpackCluster(await preparedCluster(log), unpacking);
+  await unpackCluster(await preparedCluster(log), unpacking);
   rmSync(dataDir, { recursive: true, force: true }); // no cluster in it: at most an empty folder, or a torn initdb
   renameSync(unpacking, dataDir);
 }
@@ -71,10 +71,7 @@ async function takeFolder(
   }
 }
 
-export async function openPglite(
-  dataDir: string,
-  options: PgliteOptions = {},
-): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const { onLost = (error) => console.error(`[orders] ${error.message}`), lock: policy = DEFAULT_FOLDER_LOCK, wait, schema } = options;
   let lostWith: Error | undefined;
   const lose = (error: Error) => {
@@ -99,12 +96,10 @@ export async function openPglite(
     query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
     exec: (script) => order(async () => void (await target.exec(script))),
   });
-  const db = await createPglite(dataDir, lock, options).catch(
-    async (error: unknown) => {
-      await lock?.release();
-      throw error;
-    },
-  );
+  const db = await createPglite(dataDir, lock, options).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   const lostWhileOpening = lost();
   if (lostWhileOpening) throw lostWhileOpening; // lost while it opened: abandoned, never closed
   if (schema) await db.exec(`SET search_path TO ${quoteIdentifier(schema)}`);

@@ -6,7 +6,9 @@
 // (or made by `checkout-server prepare-db`, an image's build step); otherwise the first start makes it
 // into a cache, once per PGlite version, saying so.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,20 +54,21 @@ const text = (block: Buffer, from: number, length: number) => block.toString('ut
 /**
  * Unpacks the prepared cluster into `dataDir` (which must hold no cluster yet). PGlite's tarballs are
  * plain ustar: regular files and folders, names from the cluster's root. Private modes: it holds orders.
+ * Asynchronous throughout, so the process keeps answering (and its folder lock keeps beating) meanwhile.
  */
-export function unpackCluster(tarball: Buffer, dataDir: string): void {
-  const tar = gunzipSync(tarball);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  for (let at = 0; at + 512 <= tar.length; ) {
+export async function unpackCluster(tarball: Buffer, dataDir: string): Promise<void> {
+  const tar = await promisify(gunzip)(tarball);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     if (header.every((byte) => byte === 0)) break;
     const name = path.join(text(header, 345, 155), text(header, 0, 100));
     const size = parseInt(text(header, 124, 12).trim() || '0', 8);
     const target = path.join(dataDir, path.normalize(`/${name}`));
-    if (header[156] === 0x35 /* '5': a folder */) mkdirSync(target, { recursive: true, mode: 0o700 });
+    if (header[156] === 0x35 /* '5': a folder */) await mkdir(target, { recursive: true, mode: 0o700 });
     else {
-      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-      writeFileSync(target, tar.subarray(at + 512, at + 512 + size), { mode: 0o600 });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await writeFile(target, tar.subarray(at + 512, at + 512 + size), { mode: 0o600 });
     }
     at += 512 + Math.ceil(size / 512) * 512;
   }

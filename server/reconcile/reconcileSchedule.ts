@@ -149,7 +149,11 @@ export function startReconciler(reconcilerOptions: ReconcilerOptions): Reconcile
       clearTimeout(bound);
       if (claimed.size === 0 || db.kind !== 'postgres') return;
       log(`reconcile: a run still going after ${stopWaitMs} ms is recorded as finished, so other instances run theirs`);
-      await Promise.all([...claimed].map((id) => finishRun(db, id).catch((error: unknown) => log('reconcile: its run could not be recorded as finished', error))));
+      await Promise.all(
+        [...claimed].map((id) =>
+          finishRun(db, id).catch((error: unknown) => log('reconcile: its run could not be recorded as finished', error)),
+        ),
+      );
     },
   };
 }

@@ -13,10 +13,9 @@ import { describeEachDatabase } from '../support/databases';
 const ALL = MIGRATIONS.map((_, i) => i + 1);
 const tables = async (db: Database, schema = 'public') =>
   (
-    await db.query<{ table_name: string }>(
-      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
-      [schema],
-    )
+    await db.query<{ table_name: string }>('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [
+      schema,
+    ])
   ).map((row) => row.table_name);
 const ledger = async (db: Database) =>
   (await db.query<{ version: number }>('SELECT version FROM checkout_schema_migrations ORDER BY version')).map((row) => row.version);
@@ -62,7 +61,9 @@ describeEachDatabase('migrations on a shared database', (driver, databases) => {
   it('a schema newer than the code is refused, naming the version and the release that wrote it; nothing changes', async () => {
     await migrate(db, [...MIGRATIONS, 'CREATE TABLE checkout_future (id integer)']);
     const newer = MIGRATIONS.length + 1;
-    const refusal = new RegExp(`schema is at version ${newer}, written by @checkout/server .*; this release .* knows versions up to ${MIGRATIONS.length}`);
+    const refusal = new RegExp(
+      `schema is at version ${newer}, written by @checkout/server .*; this release .* knows versions up to ${MIGRATIONS.length}`,
+    );
     await expect(migrate(db)).rejects.toThrow(refusal);
     await expect(checkSchema(db)).rejects.toThrow(refusal);
     expect(await ledger(db)).toEqual([...ALL, newer]);
