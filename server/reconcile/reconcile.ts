@@ -30,12 +30,12 @@ export interface ReconcileReport {
   failed: Array<{ id: string; error: string }>;
 }
 
-export async function reconcile({ stripe, days = 7, now = Date.now, signal, ...fulfilment }: ReconcileOptions): Promise<ReconcileReport> {
+export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilment }: ReconcileOptions): Promise<ReconcileReport> {
   const report: ReconcileReport = { listed: 0, shipped: [], alreadyShipped: 0, inProgress: [], notPaid: 0, failed: [] };
   const gte = Math.floor(now() / 1000) - Math.round(days * 86_400);
   // The library's auto-pagination: `starting_after` the last id of each page while `has_more`.
   for await (const session of stripe.checkout.sessions.list({ created: { gte }, status: 'complete', limit: 100 })) {
-    if (signal?.aborted) break;
+    if (fulfilment.signal?.aborted) break;
     if (notOurs(session, fulfilment.ours)) continue; // another integration's session: never ours to ship
     report.listed += 1;
     if (!isPaid(session)) {

@@ -42,24 +42,26 @@ export function reconcileIntervalFromEnv(env: NodeJS.ProcessEnv): number | false
   return positiveOr(ms, DEFAULT_RECONCILE_INTERVAL_MS);
 }
 
+/** The runs claimed under each signal, so whoever aborts it can record them finished (`stop`). */
+const claimedUnder = new WeakMap<AbortSignal, Set<string>>();
+
 /**
  * One run; `busy` when another instance on the same Postgres is running one, or (given `everyMs`, a
  * scheduled run) started one within the interval.
  */
-export async function reconcileAlone(
-  db: Database,
-  options: ReconcileOptions,
-  everyMs = 0,
-  run: string = randomUUID(),
-): Promise<ReconcileReport | 'busy'> {
+export async function reconcileAlone(db: Database, options: ReconcileOptions, everyMs = 0): Promise<ReconcileReport | 'busy'> {
   // PGlite has one process: this process's queue is the only one.
   if (db.kind !== 'postgres') return reconcile(options);
+  const run = randomUUID();
   const interval = Number.isFinite(everyMs) ? everyMs : 0;
   const claimed = await db.query(CLAIM, [JOB, run, RUN_STALE_MS, interval]);
   if (claimed.length === 0) return 'busy';
+  const runs = options.signal && claimedUnder.get(options.signal);
+  runs?.add(run);
   try {
     return await reconcile(options);
   } finally {
+    runs?.delete(run);
     // Not recorded (the database failed meanwhile): the run counts as in progress until RUN_STALE_MS.
     await finishRun(db, run).catch(() => {});
   }
@@ -104,17 +106,10 @@ export function startReconciler(reconcilerOptions: ReconcilerOptions): Reconcile
   let stopped = false;
   const stopping = new AbortController();
   const claimed = new Set<string>();
+  claimedUnder.set(stopping.signal, claimed);
   const enqueue = (days: number | undefined, interval: number) => {
-    const next = queue.then(async () => {
-      const id = randomUUID();
-      claimed.add(id);
-      try {
-        const runOptions = { ...options, signal: stopping.signal, ...(days === undefined ? {} : { days }) };
-        return await reconcileAlone(db, runOptions, interval, id);
-      } finally {
-        claimed.delete(id);
-      }
-    });
+    const runOptions = { ...options, signal: stopping.signal, ...(days === undefined ? {} : { days }) };
+    const next = queue.then(() => reconcileAlone(db, runOptions, interval));
     queue = next.catch(() => {});
     return next;
   };
