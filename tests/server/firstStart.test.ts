@@ -32,7 +32,7 @@ it('a new folder opens from the prepared cluster: its first start costs about a 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
   const env = { ORDERS_DATA_DIR: path.join(dir, 'orders') };
   try {
-    (await timed({ DATABASE_URL: 'memory://' })).db.close(); // PGlite's WebAssembly compiled once, for both below
+    await (await timed({ DATABASE_URL: 'memory://' })).db.close(); // PGlite's WebAssembly compiled once, for both below
     const first = await timed(env);
     await first.db.close();
     const restart = await timed(env);
