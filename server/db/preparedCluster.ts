@@ -16,14 +16,14 @@ import { PGLITE_VERSION } from './pgliteEngine';
 
 const FILE = `pgdata-pglite-${PGLITE_VERSION}.tar.gz`;
 
-/** Where a prepared cluster is looked for: shipped beside the code, then the cache. */
+/** Where a prepared cluster is looked for: shipped beside the code, the app's cache, the machine's (written first). */
 export function preparedClusterPaths(env: NodeJS.ProcessEnv = process.env): string[] {
   const cache = env.CHECKOUT_CACHE_DIR ?? path.join(process.cwd(), 'node_modules', '.cache', 'checkout-server');
   return [path.join(__dirname, FILE), path.join(cache, FILE), path.join(os.tmpdir(), 'checkout-server', FILE)];
 }
 
 /** Makes the cluster with initdb (the slow way, once) and writes it where `preparedClusterPaths` looks. */
-export async function prepareCluster(target = preparedClusterPaths()[1]): Promise<string> {
+export async function prepareCluster(target = preparedClusterPaths()[2]): Promise<string> {
   const db = await PGlite.create();
   try {
     const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
@@ -40,11 +40,11 @@ export async function prepareCluster(target = preparedClusterPaths()[1]): Promis
 
 /** The prepared cluster's tarball; made (slowly, said by `log`) when none exists. */
 export async function preparedCluster(log: (line: string) => void = () => {}): Promise<Buffer> {
-  const [shipped, ...caches] = preparedClusterPaths();
-  let found = [shipped, ...caches].find((file) => existsSync(file));
+  const [shipped, appCache, machineCache] = preparedClusterPaths();
+  let found = [shipped, appCache, machineCache].find((file) => existsSync(file));
   if (!found) {
     log(`No prepared PGlite ${PGLITE_VERSION} cluster: making one (once; checkout-server prepare-db makes it ahead of time).`);
-    found = await prepareCluster(caches[0]).catch(() => prepareCluster(caches[1]));
+    found = await prepareCluster(machineCache).catch(() => prepareCluster(appCache));
   }
   return readFileSync(found);
 }
