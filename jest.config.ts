@@ -43,6 +43,8 @@ const config: Config = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/dist/'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup.ts'],
+      // The embedded database's prepared cluster, made once before any test opens one.
+      globalSetup: '<rootDir>/tests/support/preparedClusterSetup.ts',
       // See the file: the real module caches the first window.Stripe across tests.
       moduleNameMapper: {
         ...hostKit,
@@ -54,10 +56,10 @@ const config: Config = {
       // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
       transform: {
         '^.+\\.tsx?$': tsJest,
-        '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs',
+        '(@electric-sql/pglite|pglite-0-5)/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs',
         [ESM_ONLY]: esmOnly,
       },
-      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|@remix-run/node-fetch-server/)'],
+      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|pglite-0-5/|@remix-run/node-fetch-server/)'],
     },
     {
       displayName: 'e2e',

@@ -97,7 +97,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
       )
     : undefined;
   const close = async () => {
-    reconciler.stop();
+    await reconciler.stop();
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };

@@ -4,8 +4,11 @@
 // `timeoutMs` (or at the database's first error) and answers its fallback, the degradation logged and
 // counted. While the database is failing, one record at a time asks it again (a probe), at most one
 // probe per bound; the others go without at once, so a stall costs one request in many the bound, not
-// every request. Logged when it starts failing, every 100th degradation, and when it answers again. Only the session routes degrade: the webhook and reconcile answer a database failure with
-// a failure, so Stripe delivers again.
+// every request. The next probe is due one bound after the failure began or the last probe started,
+// never after the last request that went without: under steady traffic those never stop, and a
+// schedule they pushed would never come. Logged when it starts failing, every 100th degradation, and
+// when it answers again. Only the session routes degrade: the webhook and reconcile answer a database
+// failure with a failure, so Stripe delivers again.
 import { positiveOr } from '../../src/core/bounds';
 
 export interface RecordHealth {
@@ -43,7 +46,7 @@ export function recordHealth(
     degraded(record, error) {
       counts[record] = (counts[record] ?? 0) + 1;
       total += 1;
-      nextProbeAt = performance.now() + probeEveryMs;
+      if (!failing) nextProbeAt = performance.now() + probeEveryMs;
       if (!failing || total % 100 === 0) {
         log(
           `[orders] ${record} gave up on the database (${reason(error)}); payments go on without their records (${total} so far: ${JSON.stringify(counts)}).`,
@@ -58,8 +61,10 @@ export function recordHealth(
     },
     mayAsk() {
       if (!failing) return 'ask';
-      if (probing || performance.now() < nextProbeAt) return false;
+      const now = performance.now();
+      if (probing || now < nextProbeAt) return false;
       probing = true;
+      nextProbeAt = now + probeEveryMs;
       return 'probe';
     },
     probed: () => void (probing = false),

@@ -1,6 +1,8 @@
 // The schema, as an ordered list of migrations that both drivers run: PGlite and Postgres speak the
-// same SQL. A migration, once released, is never edited: add the next one. `schema_migrations`
-// records which ran; an advisory lock lets instances that start together run each one once.
+// same SQL. A migration, once released, is never edited: add the next one. The ledger
+// (schemaLedger.ts, `checkout_schema_migrations`) records which ran; an advisory lock lets instances
+// that start together run each one once. Rolling deploys: expand, then contract (docs/server/database.md).
+import { appliedVersions, ensureLedger, recordVersion, SchemaBehindError, SchemaTooNewError, schemaVersion } from './schemaLedger';
 import type { Database } from './sql';
 
 export const MIGRATIONS: readonly string[] = [
@@ -60,22 +62,42 @@ export const MIGRATIONS: readonly string[] = [
 /** Any constant of ours: the advisory lock's key while migrating. */
 const MIGRATION_LOCK = 7_301_023;
 
-/** Brings the schema up to date; returns the versions it applied (none when it already was). */
-export async function migrate(db: Database, migrations: readonly string[] = MIGRATIONS): Promise<number[]> {
+/** The schema's version this release needs. */
+export const LATEST_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the schema up to date; returns the versions it applied (none when it already was). `schema`
+ * (DATABASE_SCHEMA) is created first when missing; the connection's search_path already names it.
+ * Refuses a schema newer than this release (SchemaTooNewError) without changing anything.
+ */
+export async function migrate(db: Database, migrations: readonly string[] = MIGRATIONS, schema?: string): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+    if (schema) await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+    await ensureLedger(tx);
+    const done = await appliedVersions(tx);
+    const found = await schemaVersion(tx);
+    if (found.version > migrations.length) throw new SchemaTooNewError(found, migrations.length);
     const applied: number[] = [];
     for (const [index, script] of migrations.entries()) {
       const version = index + 1;
       if (done.has(version)) continue;
       await tx.exec(script);
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      await recordVersion(tx, version);
       applied.push(version);
     }
     return applied;
   });
 }
+
+/** For a start with DATABASE_MIGRATE=off: reads only, and refuses a schema behind or ahead of this release. */
+export async function checkSchema(db: Database, migrations: readonly string[] = MIGRATIONS): Promise<void> {
+  const found = await schemaVersion(db);
+  if (found.version > migrations.length) throw new SchemaTooNewError(found, migrations.length);
+  const done = await appliedVersions(db);
+  if (migrations.some((_, index) => !done.has(index + 1))) throw new SchemaBehindError(found, migrations.length);
+}
+
+/** DATABASE_SCHEMA is checked against this at start-up (config), so quoting is only belt and braces. */
+export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;

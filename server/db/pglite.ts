@@ -6,11 +6,17 @@
 // another statement and never closes it (PGlite's close runs Postgres's shutdown, a checkpoint that
 // writes stale pages and the control file over the new owner's). The process should then exit. Below
 // the statements, the folder's filesystem is fenced too (fencedNodeFS.ts): a write in flight when the
-// process was paused and taken over fails instead of landing.
+// process was paused and taken over fails instead of landing. Before opening, the folder's engine is
+// checked (pgliteEngine.ts), and a folder with no cluster yet gets the prepared one (preparedCluster.ts)
+// instead of a slow initdb.
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { FencedNodeFS } from './fencedNodeFS';
 import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
+import { quoteIdentifier } from './migrations';
+import { checkFolderEngine, folderMajor } from './pgliteEngine';
+import { preparedCluster, unpackCluster } from './preparedCluster';
 import type { Database, Queryable } from './sql';
 
 export interface PgliteOptions {
@@ -19,6 +25,31 @@ export interface PgliteOptions {
   lock?: FolderLockPolicy;
   /** Waiting for a live holder (a server starting while `npm run reconcile` holds the folder). */
   wait?: LockWait;
+  /** DATABASE_SCHEMA: on the search_path of PGlite's one connection from the start. */
+  schema?: string;
+  /** Another PGlite build to open the folder with (`backup --engine`: a folder an older release wrote); never fenced nor prepared. */
+  engine?: typeof PGlite;
+  /** Told when the first start has to make the prepared cluster (slow, once). */
+  log?: (line: string) => void;
+}
+
+/** The folder's cluster checked, or, when it has none yet, the prepared one unpacked into it whole. */
+async function prepareFolder(dataDir: string, log: (line: string) => void): Promise<void> {
+  checkFolderEngine(dataDir);
+  if (folderMajor(dataDir) !== undefined) return;
+  const unpacking = `${dataDir}.unpacking`;
+  rmSync(unpacking, { recursive: true, force: true });
+  await unpackCluster(await preparedCluster(log), unpacking);
+  rmSync(dataDir, { recursive: true, force: true }); // no cluster in it: at most an empty folder, or a torn initdb
+  renameSync(unpacking, dataDir);
+}
+
+async function createPglite(dataDir: string, lock: FolderLock | undefined, options: PgliteOptions): Promise<PGlite> {
+  const log = options.log ?? ((line: string) => console.error(`[orders] ${line}`));
+  if (options.engine) return options.engine.create(dataDir);
+  if (!lock) return PGlite.create({ loadDataDir: new Blob([new Uint8Array(await preparedCluster(log))], { type: 'application/x-gzip' }) });
+  await prepareFolder(dataDir, log);
+  return PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) });
 }
 
 /** Where the owner of `dataDir` is recorded: a folder beside it (PGlite owns everything inside). */
@@ -40,10 +71,8 @@ async function takeFolder(
   }
 }
 
-export async function openPglite(
-  dataDir: string,
-  { onLost = (error) => console.error(`[orders] ${error.message}`), lock: policy = DEFAULT_FOLDER_LOCK, wait }: PgliteOptions = {},
-): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+  const { onLost = (error) => console.error(`[orders] ${error.message}`), lock: policy = DEFAULT_FOLDER_LOCK, wait, schema } = options;
   let lostWith: Error | undefined;
   const lose = (error: Error) => {
     lostWith = error;
@@ -67,14 +96,13 @@ export async function openPglite(
     query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
     exec: (script) => order(async () => void (await target.exec(script))),
   });
-  const db = await (lock ? PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) }) : PGlite.create(dataDir)).catch(
-    async (error: unknown) => {
-      await lock?.release();
-      throw error;
-    },
-  );
+  const db = await createPglite(dataDir, lock, options).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   const lostWhileOpening = lost();
   if (lostWhileOpening) throw lostWhileOpening; // lost while it opened: abandoned, never closed
+  if (schema) await db.exec(`SET search_path TO ${quoteIdentifier(schema)}`);
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',

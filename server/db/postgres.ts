@@ -27,9 +27,12 @@ export async function openPostgres(
   connectionString: string,
   max = 10,
   timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
+  schema?: string,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
+    // DATABASE_SCHEMA: set as each connection starts, so no statement ever runs on another search_path.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     max,
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,

@@ -12,6 +12,8 @@ export interface ReconcileOptions extends FulfilmentOptions {
   /** How far back to look (Stripe keeps sessions listable far longer than it retries events). */
   days?: number;
   now?: () => number;
+  /** Aborted (the server stopping): no further session is started; the report says what was done. */
+  signal?: AbortSignal;
 }
 
 export interface ReconcileReport {
@@ -33,6 +35,7 @@ export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilmen
   const gte = Math.floor(now() / 1000) - Math.round(days * 86_400);
   // The library's auto-pagination: `starting_after` the last id of each page while `has_more`.
   for await (const session of stripe.checkout.sessions.list({ created: { gte }, status: 'complete', limit: 100 })) {
+    if (fulfilment.signal?.aborted) break;
     if (notOurs(session, fulfilment.ours)) continue; // another integration's session: never ours to ship
     report.listed += 1;
     if (!isPaid(session)) {

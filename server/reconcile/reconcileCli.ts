@@ -2,7 +2,7 @@
 // that server for the run (reconcileSocket.ts) and prints its report; otherwise it runs it here with
 // the standalone server's configuration (STRIPE_SECRET_KEY, DATABASE_URL or the PGlite folder,
 // WAREHOUSE_URL). Exits 1 if an order failed to ship, so a scheduler notices.
-import { dataDirOf, describeDatabase, openDatabase } from '../db/open';
+import { describeDatabase, embeddedDirOf, openDatabase } from '../db/open';
 import { ownershipFromEnv } from '../config';
 import { stripeFromEnv } from '../main';
 import { sqlOrders } from '../orders/orderStore';
@@ -24,7 +24,8 @@ async function main(env = process.env): Promise<void> {
   const days = flag > 0 ? Number(process.argv[flag + 1]) : 7;
   if (!(days > 0)) throw new Error('--days takes a positive number.');
   console.log(`reconcile: complete Checkout Sessions of the last ${days} days, orders in ${describeDatabase(env)}`);
-  const answer = env.DATABASE_URL ? undefined : await askOwnerToReconcile(dataDirOf(env), days);
+  const folder = embeddedDirOf(env);
+  const answer = folder ? await askOwnerToReconcile(folder, days) : undefined;
   if (answer) {
     console.log('run by the server that owns the folder (its Stripe key and warehouse):');
     if ('error' in answer) throw new Error(answer.error);

@@ -6,7 +6,11 @@
 // No transaction is held across the run (its Stripe calls take minutes; an idle transaction would be
 // killed by `idle_in_transaction_session_timeout` and hold a connection). A run that never finished
 // (its process died) stops counting as in progress after RUN_STALE_MS. A failing run is logged and
-// the next one still comes. The timer never keeps the process alive; `stop` ends it.
+// the next one still comes. The first run comes soon after start (jittered, so instances started
+// together do not all ask at once; the claim still lets one run per interval): an instance that lives
+// less than an interval must reconcile too. The timer never keeps the process alive. `stop` ends the
+// schedule and waits for a run in progress (bounded): a run left unfinished in the database would make
+// every instance skip for RUN_STALE_MS, so one still going at the bound is recorded as finished.
 import { randomUUID } from 'node:crypto';
 import { positiveOr, startTimer } from '../../src/core/bounds';
 import type { Database } from '../db/sql';
@@ -15,6 +19,10 @@ import { reconcile, type ReconcileOptions, type ReconcileReport } from './reconc
 export const DEFAULT_RECONCILE_INTERVAL_MS = 3_600_000;
 /** A run still unfinished after this long is taken for dead (its process crashed): another may start. */
 export const RUN_STALE_MS = 30 * 60_000;
+/** The first scheduled run after start: within this window (uniformly), or the interval if shorter. */
+export const FIRST_RUN_WINDOW_MS: readonly [number, number] = [30_000, 120_000];
+/** What `stop` waits for a run in progress to end (a shutdown has its own deadline above it). */
+export const STOP_WAIT_MS = 10_000;
 const JOB = 'reconcile';
 
 const CLAIM = `
@@ -34,6 +42,9 @@ export function reconcileIntervalFromEnv(env: NodeJS.ProcessEnv): number | false
   return positiveOr(ms, DEFAULT_RECONCILE_INTERVAL_MS);
 }
 
+/** The runs claimed under each signal, so whoever aborts it can record them finished (`stop`). */
+const claimedUnder = new WeakMap<AbortSignal, Set<string>>();
+
 /**
  * One run; `busy` when another instance on the same Postgres is running one, or (given `everyMs`, a
  * scheduled run) started one within the interval.
@@ -45,13 +56,19 @@ export async function reconcileAlone(db: Database, options: ReconcileOptions, ev
   const interval = Number.isFinite(everyMs) ? everyMs : 0;
   const claimed = await db.query(CLAIM, [JOB, run, RUN_STALE_MS, interval]);
   if (claimed.length === 0) return 'busy';
+  const runs = options.signal && claimedUnder.get(options.signal);
+  runs?.add(run);
   try {
     return await reconcile(options);
   } finally {
+    runs?.delete(run);
     // Not recorded (the database failed meanwhile): the run counts as in progress until RUN_STALE_MS.
-    await db.query('UPDATE checkout_job_runs SET finished_at = now() WHERE job = $1 AND instance = $2', [JOB, run]).catch(() => {});
+    await finishRun(db, run).catch(() => {});
   }
 }
+
+const finishRun = (db: Database, run: string) =>
+  db.query('UPDATE checkout_job_runs SET finished_at = now() WHERE job = $1 AND instance = $2 AND finished_at IS NULL', [JOB, run]);
 
 export const summarize = (report: ReconcileReport) =>
   `listed ${report.listed}; shipped now ${report.shipped.length}; already shipped ${report.alreadyShipped}; in progress ${report.inProgress.length}; not paid ${report.notPaid}; failed ${report.failed.length}`;
@@ -59,7 +76,8 @@ export const summarize = (report: ReconcileReport) =>
 export interface Reconciler {
   /** One run now, after the one in progress in this process if any (`days` overrides the window). */
   run(days?: number): Promise<ReconcileReport | 'busy'>;
-  stop(): void;
+  /** Ends the schedule; resolves once no run of this process counts as in progress (see STOP_WAIT_MS). */
+  stop(): Promise<void>;
 }
 
 export interface ReconcilerOptions {
@@ -68,24 +86,38 @@ export interface ReconcilerOptions {
   /** From `reconcileIntervalFromEnv`: false never schedules; Infinity neither. */
   everyMs: number | false;
   log?: (line: string, error?: unknown) => void;
+  /** The first scheduled run's delay (jittered within FIRST_RUN_WINDOW_MS by default). */
+  firstRunMs?: number;
+  /** What `stop` waits for a run in progress (STOP_WAIT_MS by default). */
+  stopWaitMs?: number;
 }
 
 const logToConsole = (line: string, error?: unknown) => (error === undefined ? console.log(line) : console.error(line, error));
 
-export function startReconciler({ db, reconcile: options, everyMs, log = logToConsole }: ReconcilerOptions): Reconciler {
+const firstRunDelay = (everyMs: number) => {
+  const [from, to] = FIRST_RUN_WINDOW_MS;
+  return Math.min(everyMs, from + Math.random() * (to - from));
+};
+
+export function startReconciler(reconcilerOptions: ReconcilerOptions): Reconciler {
+  const { db, reconcile: options, everyMs, log = logToConsole, stopWaitMs = STOP_WAIT_MS } = reconcilerOptions;
   let queue: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
+  const claimed = new Set<string>();
+  claimedUnder.set(stopping.signal, claimed);
   const enqueue = (days: number | undefined, interval: number) => {
-    const next = queue.then(() => reconcileAlone(db, days === undefined ? options : { ...options, days }, interval));
+    const runOptions = { ...options, signal: stopping.signal, ...(days === undefined ? {} : { days }) };
+    const next = queue.then(() => reconcileAlone(db, runOptions, interval));
     queue = next.catch(() => {});
     return next;
   };
   // Asked for (npm run reconcile): runs unless one is in progress. Scheduled: once per interval across instances.
   const run = (days?: number) => enqueue(days, 0);
-  const schedule = () => {
-    if (stopped || everyMs === false) return;
-    timer = startTimer(tick, everyMs);
+  const schedule = (ms = everyMs) => {
+    if (stopped || ms === false) return;
+    timer = startTimer(tick, ms);
     timer?.unref();
   };
   const tick = () =>
@@ -99,13 +131,24 @@ export function startReconciler({ db, reconcile: options, everyMs, log = logToCo
           ),
         (error: unknown) => log(`reconcile failed; the next run is in ${everyMs} ms`, error),
       )
-      .finally(schedule);
-  schedule();
+      .finally(() => schedule());
+  if (everyMs !== false) schedule(reconcilerOptions.firstRunMs ?? firstRunDelay(everyMs));
   return {
     run,
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
+      let bound: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([queue, new Promise((resolve) => (bound = setTimeout(resolve, stopWaitMs)))]);
+      clearTimeout(bound);
+      if (claimed.size === 0 || db.kind !== 'postgres') return;
+      log(`reconcile: a run still going after ${stopWaitMs} ms is recorded as finished, so other instances run theirs`);
+      await Promise.all(
+        [...claimed].map((id) =>
+          finishRun(db, id).catch((error: unknown) => log('reconcile: its run could not be recorded as finished', error)),
+        ),
+      );
     },
   };
 }

@@ -69,3 +69,25 @@ it('one probe at a time: a slow probe makes the others go without rather than wa
   expect(performance.now() - started).toBeLessThan(100);
   expect(await probe).toBe('probe gave up');
 });
+
+it('a blip, then steady traffic: the recovered database is asked again within two bounds', async () => {
+  const bound = recordBound(200, () => {});
+  const blipAt = performance.now();
+  await withinBound(
+    bound,
+    'r',
+    () => Promise.reject(new Error('ECONNRESET')),
+    () => 'fallback',
+  );
+  // Requests every 20 ms, each of which goes without while the database is failing: they must not push
+  // the probe further away. The loop's deadline only ends a failing run.
+  let askedAt: number | undefined;
+  const answer = async () => ((askedAt ??= performance.now()), 'recorded');
+  while (askedAt === undefined && performance.now() - blipAt < 2_000) {
+    await withinBound(bound, 'r', answer, () => 'fallback');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(askedAt).toBeDefined();
+  expect(askedAt! - blipAt).toBeLessThan(400);
+  expect(await withinBound(bound, 'r', answer, () => 'fallback')).toBe('recorded');
+});

@@ -49,7 +49,7 @@ it('every bad value is named in one error, whichever part reads it', () => {
   expect(problems).toEqual([
     'PORT must be a port number (0 to 65535), not http.',
     'TRUST_PROXY=true would trust every X-Forwarded-For entry, which a client writes itself: give the number of proxies (1) or their addresses.',
-    'DATABASE_URL must be postgres://… (or memory:// for a throwaway), not mysql:….',
+    'DATABASE_URL must be postgres://…, pglite:<folder> or memory://, not mysql:….',
     'DATABASE_QUERY_TIMEOUT_MS must be a number of milliseconds, not soon.',
     'ORDER_LEASE_MS must be a number of milliseconds, not -1.',
     'SESSION_RATE_LIMIT must be burst/perMinute (e.g. 10/10) or off, not 10.',

@@ -94,7 +94,7 @@ describeEachDatabase('the order store', (driver, databases) => {
       const after = await openDatabase(restartEnv);
       expect(await sqlOrders(after).counts()).toEqual({ fulfilled: 3, fulfilling: 2 });
       expect(await migrate(after)).toEqual([]);
-      const versions = await after.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      const versions = await after.query<{ version: number }>('SELECT version FROM checkout_schema_migrations ORDER BY version');
       expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
       await after.close();
     } finally {

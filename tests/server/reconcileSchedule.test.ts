@@ -10,7 +10,7 @@ import { openCheckoutBackend, ownershipFromEnv } from '../../server/backend';
 import { toNodeListener } from '../../server/adapters/node';
 import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/sql';
-import { reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcile/reconcileSchedule';
+import { FIRST_RUN_WINDOW_MS, reconcileAlone, reconcileIntervalFromEnv, startReconciler } from '../../server/reconcile/reconcileSchedule';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
@@ -44,10 +44,11 @@ it('runs every interval; a failing run is logged and the next one still comes; s
   const reconciler = startReconciler({ db: pgliteLike, everyMs: 100, reconcile: { stripe, ...noOrders }, log: (line) => lines.push(line) });
   expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(timersBefore);
   while (stripe.calls < 3) await sleep(50);
-  reconciler.stop();
+  await reconciler.stop();
   const runs = stripe.calls;
-  // Each run one interval after the start, or after the end of the one before: never sooner.
-  expect(stripe.at.map((at, i) => at - (i ? stripe.at[i - 1] : startedAt)).every((gap) => gap >= 99)).toBe(true);
+  // The first within the interval (the first-run window is longer), each next one an interval after the end of the one before.
+  expect(stripe.at[0] - startedAt).toBeGreaterThanOrEqual(99);
+  expect(stripe.at.slice(1).every((at, i) => at - stripe.at[i] >= 99)).toBe(true);
   expect(lines[0]).toBe('reconcile failed; the next run is in 100 ms');
   expect(lines[1]).toBe('reconcile: listed 0; shipped now 0; already shipped 0; in progress 0; not paid 0; failed 0');
   await sleep(300);
@@ -68,10 +69,27 @@ it('RECONCILE_INTERVAL_MS: an hour by default, off, refused when not a duration;
   process.on('warning', warn);
   const reconciler = startReconciler({ db: pgliteLike, everyMs: huge, reconcile: { stripe, ...noOrders }, log: () => {} });
   await sleep(200);
-  reconciler.stop();
+  await reconciler.stop();
   process.off('warning', warn);
   expect(stripe.calls).toBe(0);
   expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
+});
+
+it('after a start, the first scheduled run comes within the first-run window, not a whole interval later', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+  try {
+    const stripe = listingStripe();
+    const reconciler = startReconciler({ db: pgliteLike, everyMs: 3_600_000, reconcile: { stripe, ...noOrders }, log: () => {} });
+    await jest.advanceTimersByTimeAsync(FIRST_RUN_WINDOW_MS[0] - 1);
+    expect(stripe.calls).toBe(0); // not at once: instances started together spread their first runs
+    await jest.advanceTimersByTimeAsync(FIRST_RUN_WINDOW_MS[1] - FIRST_RUN_WINDOW_MS[0] + 1);
+    expect(stripe.calls).toBe(1);
+    const stopped = reconciler.stop();
+    await jest.advanceTimersByTimeAsync(0);
+    await stopped;
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 describeEachDatabase('reconcile inside the server', (driver, databases) => {
@@ -156,6 +174,61 @@ describeEachDatabase('reconcile inside the server', (driver, databases) => {
         expect(await reconcileAlone(b, { stripe, ...noOrders }, 1)).toMatchObject({ listed: 0 }); // a shorter interval has passed
       } finally {
         await a.close();
+        await b.close();
+      }
+    }, 60_000);
+
+    it('two instances started together: each runs its first soon, and the job still runs once per interval', async () => {
+      const env = await databases.fresh();
+      const [a, b] = [await openDatabase(env), await openDatabase(env)];
+      const stripe = listingStripe();
+      const lines: string[] = [];
+      let both!: () => void;
+      const logged = new Promise<void>((resolve) => (both = resolve));
+      const log = (line: string) => (lines.push(line), lines.length === 2 && both());
+      const reconcilers = [a, b].map((db) =>
+        startReconciler({ db, everyMs: 3_600_000, firstRunMs: 10, reconcile: { stripe, ...noOrders }, log }),
+      );
+      try {
+        await logged;
+        expect(stripe.calls).toBe(1);
+        expect(lines.sort()).toEqual([
+          'reconcile: listed 0; shipped now 0; already shipped 0; in progress 0; not paid 0; failed 0',
+          'reconcile: skipped, another instance ran one within the interval or is running one',
+        ]);
+      } finally {
+        await Promise.all(reconcilers.map((r) => r.stop()));
+        await a.close();
+        await b.close();
+      }
+    }, 60_000);
+
+    it('a server stopped during its run: the run is recorded as finished, so the next instance runs at once', async () => {
+      const env = await databases.fresh();
+      const [a, b] = [await openDatabase(env), await openDatabase(env)];
+      let listed!: () => void;
+      const listing = new Promise<void>((resolve) => (listed = resolve));
+      const stalled = listingStripe(async function* () {
+        listed();
+        await new Promise(() => {}); // Stripe never answers this listing
+        yield* NO_SESSIONS;
+      });
+      const lines: string[] = [];
+      const reconciler = startReconciler({
+        db: a,
+        everyMs: 3_600_000,
+        firstRunMs: 10,
+        stopWaitMs: 300,
+        reconcile: { stripe: stalled, ...noOrders },
+        log: (line) => lines.push(line),
+      });
+      try {
+        await listing;
+        await reconciler.stop(); // what the backend's close does before closing the database
+        await a.close();
+        expect(lines).toContain('reconcile: a run still going after 300 ms is recorded as finished, so other instances run theirs');
+        expect(await reconcileAlone(b, { stripe: listingStripe(), ...noOrders })).toMatchObject({ listed: 0 });
+      } finally {
         await b.close();
       }
     }, 60_000);

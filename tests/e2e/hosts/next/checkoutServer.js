@@ -5,11 +5,12 @@ import Stripe from 'stripe';
 import { openCheckoutBackend } from '@checkout/server';
 
 const api = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : null;
-let backend = null;
+// On globalThis: Next bundles instrumentation.js apart from the routes, and both must reach one backend.
+const opened = Symbol.for('checkout.backend');
 
-/** The three routes as Web handlers; a failed start is tried again by the next request. */
+/** The three routes as Web handlers; opened at start (instrumentation.js); a failed start is tried again by the next request. */
 export function checkout() {
-  backend ??= openCheckoutBackend({
+  globalThis[opened] ??= openCheckoutBackend({
     stripe: new Stripe(
       process.env.STRIPE_SECRET_KEY,
       api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.slice(0, -1) } : {},
@@ -17,10 +18,10 @@ export function checkout() {
     returnPage: process.env.RETURN_PAGE,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
   }).catch((error) => {
-    backend = null;
+    globalThis[opened] = null;
     throw error;
   });
-  return backend.then(({ handlers }) => handlers);
+  return globalThis[opened].then(({ handlers }) => handlers);
 }
 
 /** Next hands a route handler no socket: its server sets X-Forwarded-For to the peer's address when no proxy did. */

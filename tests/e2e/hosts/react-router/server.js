@@ -2,7 +2,8 @@
 // client build's files, as React Router's custom-server template serves it in production.
 import express from 'express';
 
-const { app } = await import('./build/server/index.js');
+const { app, checkout } = await import('./build/server/index.js');
+await checkout(); // the server half opens before the first request, not on the first click
 const server = express();
 server.disable('x-powered-by');
 server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));

@@ -6,6 +6,9 @@ import express from 'express';
 import { RouterContextProvider } from 'react-router';
 import { clientAddress } from '../app/checkoutServer.server';
 
+// server.js opens the server half (its database above all) before it listens, not on the first click.
+export { checkout } from '../app/checkoutServer.server';
+
 export const app = express();
 app.disable('x-powered-by');
 

@@ -8,7 +8,7 @@ import { env } from '$env/dynamic/private';
 const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
 let backend: Promise<CheckoutHandlers> | null = null;
 
-/** The three routes as Web handlers; a failed start is tried again by the next request. */
+/** The three routes as Web handlers; opened at start (hooks.server.ts); a failed start is tried again by the next request. */
 export function checkout(): Promise<CheckoutHandlers> {
   return (backend ??= openCheckoutBackend({
     stripe: new Stripe(
