@@ -32,7 +32,7 @@ export interface BackendOptions extends SessionPolicy {
   webhookSecret?: string;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
-  /** Read once by config.ts (docs/server.md lists it); every bad value is reported before anything opens. */
+  /** Read once by config.ts (docs/server/configure.md lists it); every bad value is reported before anything opens. */
   env?: NodeJS.ProcessEnv;
   /** Already read (main.ts reads it first, with the listen address): `env` is not read again. */
   config?: ServerConfig;

@@ -1,6 +1,6 @@
 // A standalone checkout server: the three routes on one port, orders in the database, the example's
 // warehouse `fulfil`, reconcile every hour. `node -r ts-node/register server/main.ts`, configured by the
-// environment (docs/server.md lists it). Prints one JSON line `{ "url": … }` once it listens; SIGTERM
+// environment (docs/server/configure.md lists it). Prints one JSON line `{ "url": … }` once it listens; SIGTERM
 // stops it; losing the PGlite folder to another process ends it with exit code 1.
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';

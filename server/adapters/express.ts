@@ -73,7 +73,7 @@ function addressResolver({ trustProxy, warn = console.warn }: ExpressAdapterOpti
       warned = true;
       warn(
         `[checkout] X-Forwarded-For arrived but Express trusts no proxy: every client is taken to be ${address}, so all share ` +
-          "one rate limit. Set the app's 'trust proxy' (or the adapter's trustProxy) to your proxies (docs/server.md).",
+          "one rate limit. Set the app's 'trust proxy' (or the adapter's trustProxy) to your proxies (docs/server/limits.md).",
       );
     }
     return address;
@@ -99,7 +99,7 @@ export function checkoutExpress(
       if (req.method === 'POST' && (req.body !== undefined || req.readableEnded)) {
         log(
           `A body parser read ${pathOf(req)} before the checkout routes: its exact bytes are gone (a webhook's signature is computed over them).`,
-          'Mount the routes with mountCheckout(app, handlers), which reads their bodies first (docs/server.md).',
+          'Mount the routes with mountCheckout(app, handlers), which reads their bodies first (docs/server/frameworks.md).',
         );
         res
           .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' })

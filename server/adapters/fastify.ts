@@ -57,7 +57,7 @@ export function checkoutFastify(handlers: { route: CheckoutRoute } | CheckoutRou
       warned = true;
       warn(
         `[checkout] X-Forwarded-For arrived but Fastify trusts no proxy: every client is taken to be ${request.ip}, so all share ` +
-          "one rate limit. Set Fastify's trustProxy (or the plugin's) to your proxies (docs/server.md).",
+          "one rate limit. Set Fastify's trustProxy (or the plugin's) to your proxies (docs/server/limits.md).",
       );
     }
     return request.ip;

@@ -64,7 +64,7 @@ export function clientResolver(trust: TrustProxy, warn: (message: string) => voi
       warn(
         '[checkout] X-Forwarded-For arrived but TRUST_PROXY is not set: every client is taken to be the proxy ' +
           `(${req.socket.remoteAddress ?? 'unknown'}), so all share one rate limit. Set TRUST_PROXY to the number of proxies ` +
-          'in front of this server or to their addresses (docs/server.md).',
+          'in front of this server or to their addresses (docs/server/limits.md).',
       );
     }
     // proxy-addr reads only req.connection/socket.remoteAddress and the header.
