@@ -20,3 +20,7 @@ export type { Fulfil, OrderStore } from './orders/orders';
 export { serverRelease, type ServerRelease } from './release';
 export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';
 export type { SessionOrder } from './sessions/sessionParams';
+export { ConfigError, readServerConfig, type ServerConfig } from './config';
+export { createHealthHandlers, HEALTH_PATHS, type HealthHandlers, type HealthOptions } from './http/health';
+export { silentLogger, withFields, type Logger, type LogFields, type LogLevel } from './log/logger';
+export { METRIC_NAMES } from './metrics/checkoutMetrics';

@@ -2,23 +2,29 @@
 // `checkout-server <command>`: one command for everything an operator runs, each a module of this
 // folder with the same shape (command.ts). Logs are JSON lines on stdout (pino); the exit code is the
 // command's: 0 done, 1 failed, 2 a usage or configuration error.
+import { errorFields } from '../log/errorFields';
 import { jsonLogger, logLevelFromEnv } from '../log/jsonLogger';
 import type { Logger } from '../log/logger';
+import { backup } from './backup';
+import { checkConfig } from './checkConfig';
 import { EXIT, type Command } from './command';
+import { migrate } from './migrate';
+import { reconcile } from './reconcile';
+import { restore } from './restore';
+import { serve } from './serve';
 
-/** Loaded only when asked for: `check-config` never loads the database's driver. */
-const COMMANDS: Record<string, { about: string; load: () => Promise<Command> }> = {
-  serve: { about: 'serve the checkout routes, /healthz and /readyz until SIGTERM', load: async () => (await import('./serve')).serve },
-  migrate: { about: "bring the orders database's schema up to this release", load: async () => (await import('./migrate')).migrate },
+const COMMANDS: Record<string, { about: string; run: Command }> = {
+  serve: { about: 'serve the checkout routes, /healthz and /readyz until SIGTERM', run: serve },
+  migrate: { about: "bring the orders database's schema up to this release", run: migrate },
   reconcile: {
     about: 'ship paid sessions no webhook shipped (--days N, default 7)',
-    load: async () => (await import('./reconcile')).reconcile,
+    run: reconcile,
   },
-  backup: { about: 'write the orders database to a dump', load: async () => (await import('./backup')).backup },
-  restore: { about: 'load a dump into the orders database', load: async () => (await import('./restore')).restore },
+  backup: { about: 'write the orders database to a dump', run: backup },
+  restore: { about: 'load a dump into the orders database', run: restore },
   'check-config': {
     about: 'check the environment and print the configuration, secrets redacted',
-    load: async () => (await import('./checkConfig')).checkConfig,
+    run: checkConfig,
   },
 };
 
@@ -48,11 +54,9 @@ export async function runCheckoutServer(
     return EXIT.usage;
   }
   try {
-    return await (
-      await command.load()
-    )(args, env, logger);
+    return await command.run(args, env, logger);
   } catch (error) {
-    logger.error({ code: 'command_failed', command: name, err: error }, `checkout-server ${name} failed.`);
+    logger.error({ ...errorFields(error), code: 'command_failed', command: name }, `checkout-server ${name} failed.`);
     return EXIT.failed;
   }
 }

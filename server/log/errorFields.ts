@@ -15,7 +15,7 @@ export function errorFields(error: unknown): LogFields {
   const code = e.code ?? (stripe ? e.type : undefined);
   return {
     ...(code ? { code: String(code) } : {}),
-    err: {
+    error: {
       type: stripe ? e.type : e.name,
       message: e.message,
       ...(e.statusCode ? { status: e.statusCode } : {}),
