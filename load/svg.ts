@@ -1,5 +1,5 @@
 // The latency-over-time picture: one panel per route, lines per series, vertical markers (the kill),
-// as a self-contained SVG that docs/server.md shows.
+// as a self-contained SVG that docs/server/observe.md shows.
 
 export interface Series {
   name: string;

@@ -8,7 +8,7 @@
 //   PORT (4242), HOST (127.0.0.1; 0.0.0.0 to listen on every interface), PUBLIC_URL (what pages reach
 //   it by, http://<HOST>:<PORT> by default), RETURN_PAGE (your page Stripe sends the person back to),
 //   ALLOWED_ORIGINS (your pages' origins, comma-separated: CORS for the button, and the form's origin
-//   check; RETURN_PAGE's origin by default), and the server half's own variables (docs/server.md).
+//   check; RETURN_PAGE's origin by default), and the server half's own variables (docs/server/configure.md).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

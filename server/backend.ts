@@ -5,6 +5,11 @@
 // demo server both run this.
 import { readServerConfig, type ServerConfig } from './config';
 import { recordBound, type RecordHealth } from './db/boundedRecord';
+import { createHealthHandlers, type HealthHandlers } from './http/health';
+import { infoCallback, logCallback } from './log/errorFields';
+import type { Logger } from './log/logger';
+import { checkoutMetrics, measureStripe } from './metrics/checkoutMetrics';
+import { countedHandlers } from './metrics/countedHandlers';
 import type { Catalog } from './sessions/catalog';
 import { checkSessionPolicy, type SessionPolicy } from './sessions/sessionPolicy';
 import { openDatabase } from './db/open';
@@ -31,9 +36,11 @@ export interface BackendOptions extends SessionPolicy {
   returnPage: string;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503. */
   webhookSecret?: string;
-  /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
+  /** Where the warehouse `fulfil` says what it shipped (console.log by default; `logger` when given). */
   log?: (line: string) => void;
-  /** Read once by config.ts (docs/server.md lists it); every bad value is reported before anything opens. */
+  /** Where every module logs (your pino, Fastify's `app.log`): the routes, the database, reconcile. The console by default. */
+  logger?: Logger;
+  /** Read once by config.ts (docs/server/configure.md lists it); every bad value is reported before anything opens. */
   env?: NodeJS.ProcessEnv;
   /** Already read (main.ts reads it first, with the listen address): `env` is not read again. */
   config?: ServerConfig;
@@ -48,12 +55,16 @@ export interface CheckoutBackend {
   reconciler: Reconciler;
   /** The session routes' records given up on the database (stalled, down), counted per record. */
   recordHealth: RecordHealth;
+  /** `/healthz` and `/readyz` as Web handlers (mount them, or let the standalone server answer them). */
+  health: HealthHandlers;
   /** Stops the schedule and the reconcile socket, then closes the database. */
   close(): Promise<void>;
 }
 
 export async function openCheckoutBackend(options: BackendOptions): Promise<CheckoutBackend> {
-  const { stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost, catalog } = options;
+  const { stripe, returnPage, webhookSecret, env = process.env, onDatabaseLost, catalog, logger } = options;
+  const log = options.log ?? (logger && infoCallback(logger));
+  const logError = logger ? logCallback(logger) : undefined;
   const { allowPromotionCodes, stripeAccount, customerEmail, extraParams } = options;
   // Before the database opens: a bad option or a bad value stops the start without leaving anything open.
   checkSessionPolicy(options);
@@ -62,14 +73,21 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
   const db = await openDatabase(config.database, {
     onLost: onDatabaseLost,
     // A server (re)started while `npm run reconcile` holds the folder waits for it, bounded and said.
-    wait: { waitMs: config.database.folderWaitMs, purpose: 'server', log: (line) => console.error(`[orders] ${line}`) },
+    wait: {
+      waitMs: config.database.folderWaitMs,
+      purpose: 'server',
+      log: (line) => (logger ? logger.warn({ code: 'folder_held' }, line) : console.error(`[orders] ${line}`)),
+    },
   });
   const orders = sqlOrders(db);
   const fulfil = warehouseFulfil({ url: config.warehouseUrl, log });
-  const bound = recordBound(config.database.recordTimeoutMs);
+  const bound = recordBound(config.database.recordTimeoutMs, logError);
+  const meter = checkoutMetrics();
+  meter.observeDegraded(() => bound.health.counts());
+  const unmeasure = measureStripe(stripe);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
-  const handlers = createCheckoutHandlers({
+  const routes = createCheckoutHandlers({
     stripe,
     ...ours,
     allowPromotionCodes,
@@ -85,21 +103,32 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     webhookSecret,
     formSubmissions: sqlFormSubmissions(db, undefined, Date.now, bound),
     formOrigins,
+    ...(logError ? { log: logError } : {}),
   });
+  const handlers = countedHandlers(routes, meter);
   const reconciler = startReconciler({
     db,
     everyMs: config.reconcileEveryMs,
     reconcile: { stripe: stripeApi(stripe), orders, fulfil, lease, ours },
+    // Each scheduled run says how it went in one line: counted by what it says.
+    log: (line, error) => {
+      meter.countReconcile(error !== undefined ? 'failed' : line.includes('skipped') ? 'busy' : 'ran');
+      if (!logger) return error === undefined ? console.log(line) : console.error(line, error);
+      if (error === undefined) logger.info({ code: 'reconcile' }, line);
+      else logCallback(logger)(line, error);
+    },
   });
   const socket = db.ownedDir
     ? await serveReconcile(db.ownedDir, (days) => reconciler.run(days)).catch(
-        (error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`),
+        (error: Error) => void (logError ?? console.error)('npm run reconcile cannot reach this server.', error),
       )
     : undefined;
+  const health = createHealthHandlers({ db, timeoutMs: config.database.recordTimeoutMs, logger });
   const close = async () => {
+    unmeasure();
     await reconciler.stop();
     await new Promise((resolve) => (socket ? socket.close(resolve) : resolve(undefined)));
     await db.close();
   };
-  return { handlers, db, reconciler, recordHealth: bound.health, close };
+  return { handlers, db, reconciler, recordHealth: bound.health, health, close };
 }

@@ -21,3 +21,7 @@ export { serverRelease, type ServerRelease } from './release';
 export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';
 export type { SessionOrder } from './sessions/sessionParams';
 export type { StripeClient } from './stripeClient';
+export { ConfigError, readServerConfig, type ServerConfig } from './config';
+export { createHealthHandlers, HEALTH_PATHS, type HealthHandlers, type HealthOptions } from './http/health';
+export { silentLogger, withFields, type Logger, type LogFields, type LogLevel } from './log/logger';
+export { METRIC_NAMES } from './metrics/checkoutMetrics';

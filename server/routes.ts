@@ -69,7 +69,7 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
   const form: Handler = formSubmissions
     ? formCheckoutHandler({ ...shared, formSubmissions, formOrigins })
     : async (request) => {
-        log('A payment form was refused (503).', 'createCheckoutHandlers was given no formSubmissions (docs/server.md, section 8).');
+        log('A payment form was refused (503).', 'createCheckoutHandlers was given no formSubmissions (docs/server/form.md).');
         return refusalResponse(request, '/', { status: 503, reason: 'misconfigured' });
       };
   const json = createCheckoutSessionHandler(shared);

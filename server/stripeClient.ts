@@ -13,6 +13,9 @@ type Method = (...args: never[]) => unknown;
 export interface StripeClient {
   checkout: { sessions: { create: Method; retrieve: Method; list: Method } };
   webhooks: { constructEventAsync: Method };
+  /** Its request events, which the metrics time (`response`). */
+  on: Method;
+  off: Method;
 }
 
 type Sessions = Stripe['checkout']['sessions'];

@@ -56,7 +56,7 @@ async function startBackend(origin: string, { stripe }: DemoStripe, env = proces
   const standIn = stripe
     ? null
     : await startStripeApiStandIn({ webhook: { url: `${origin}${CHECKOUT_PATHS.webhook}`, secret: webhookSecret! } });
-  if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (see docs/server.md)`);
+  if (stripe && !webhookSecret) console.warn(`[demo] no STRIPE_WEBHOOK_SECRET: ${CHECKOUT_PATHS.webhook} answers 503 (docs/server/)`);
   const log = (line: string) => console.log(`[demo] ${line}`);
   // Orders in PGlite under .data/ (or DATABASE_URL's Postgres); shipped to WAREHOUSE_URL, or logged.
   const backend = await openCheckoutBackend({
@@ -76,7 +76,7 @@ async function startBackend(origin: string, { stripe }: DemoStripe, env = proces
 /**
  * Connect-style middleware: answers the demo's paths, passes everything else on. `checkoutManifest`:
  * where the page's remote is (the CSP scenario allows its origin, or the page's `?remote=`). `env`:
- * DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, STRIPE_WEBHOOK_SECRET (docs/server.md).
+ * DATABASE_URL, ORDERS_DATA_DIR, WAREHOUSE_URL, STRIPE_WEBHOOK_SECRET (docs/server/configure.md).
  */
 export function demoMiddleware(origin: string, checkoutManifest: string, demo: DemoStripe = demoStripe(), env = process.env) {
   const mark: DemoServer = { stripe: demo.standIn ? 'stand-in' : 'test-mode', publishableKey: demo.publishableKey };

@@ -20,11 +20,8 @@ export interface ExpressRequest extends IncomingMessage {
 type Next = (error?: unknown) => void;
 export type ExpressMiddleware = (req: ExpressRequest, res: ServerResponse, next: Next) => void;
 
-/** The part of an Express 5 app `mountCheckout` uses: `use`, and its router's stack (to go first). */
-export interface ExpressApp {
-  use(middleware: ExpressMiddleware): unknown;
-  router: { stack: unknown[] };
-}
+/** The part of an Express 5 app or router `mountCheckout` uses: `use`, and its stack (to go first). */
+export type ExpressApp = { use(middleware: ExpressMiddleware): unknown } & ({ router: { stack: unknown[] } } | { stack: unknown[] });
 
 export interface ExpressAdapterOptions {
   /**
@@ -43,7 +40,9 @@ const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
 const WEB_REQUEST = Symbol.for('checkout.webRequest');
 type Carrying = ExpressRequest & { [WEB_REQUEST]?: Request };
 
-const pathOf = (req: ExpressRequest) => (req.originalUrl ?? req.url ?? '/').split('?')[0];
+// req.url, not req.originalUrl: on a router mounted under a prefix (`app.use('/shop', router)`) the
+// router sees its own path, which is what the routes answer to.
+const pathOf = (req: ExpressRequest) => (req.url ?? '/').split('?')[0];
 const isOurs = (req: ExpressRequest) => PATHS.has(pathOf(req));
 
 /**
@@ -73,7 +72,7 @@ function addressResolver({ trustProxy, warn = console.warn }: ExpressAdapterOpti
       warned = true;
       warn(
         `[checkout] X-Forwarded-For arrived but Express trusts no proxy: every client is taken to be ${address}, so all share ` +
-          "one rate limit. Set the app's 'trust proxy' (or the adapter's trustProxy) to your proxies (docs/server.md).",
+          "one rate limit. Set the app's 'trust proxy' (or the adapter's trustProxy) to your proxies (docs/server/limits.md).",
       );
     }
     return address;
@@ -99,7 +98,7 @@ export function checkoutExpress(
       if (req.method === 'POST' && (req.body !== undefined || req.readableEnded)) {
         log(
           `A body parser read ${pathOf(req)} before the checkout routes: its exact bytes are gone (a webhook's signature is computed over them).`,
-          'Mount the routes with mountCheckout(app, handlers), which reads their bodies first (docs/server.md).',
+          'Mount the routes with mountCheckout(app, handlers), which reads their bodies first (docs/server/frameworks.md).',
         );
         res
           .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' })
@@ -134,7 +133,7 @@ export function mountCheckout(
   const routes = checkoutExpress(handlers, options);
   app.use(checkoutBodyReader(routes, options));
   // Express runs its stack in order: the reader goes first, ahead of any parser already mounted.
-  const { stack } = app.router;
+  const { stack } = 'router' in app ? app.router : app;
   stack.unshift(stack.pop());
   app.use(routes);
 }

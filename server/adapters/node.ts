@@ -7,6 +7,9 @@ import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener,
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { CheckoutContext } from '../http/http';
 import { BODY_TIMEOUT_MS } from '../http/http';
+import { logCallback } from '../log/errorFields';
+import type { Logger } from '../log/logger';
+import { withRequestFields } from '../log/requestFields';
 import { CHECKOUT_PATHS } from '../routes';
 import { clientResolver, type TrustProxy } from './trustProxy';
 
@@ -25,6 +28,8 @@ export interface NodeAdapterOptions {
   warn?: (message: string) => void;
   /** Where a failure to answer goes (console.error). */
   log?: (message: string, error: unknown) => void;
+  /** Where the warning and failures go, as structured lines (instead of `warn` and `log`). */
+  logger?: Logger;
 }
 
 const PATHS = new Set<string>(Object.values(CHECKOUT_PATHS));
@@ -50,8 +55,10 @@ export function sendWebResponse(res: ServerResponse, response: Response): Promis
  */
 export function toNodeHandler(
   handlers: { route: CheckoutRoute } | CheckoutRoute,
-  { trustProxy = false, warn, log = console.error }: NodeAdapterOptions = {},
+  { trustProxy = false, logger, ...options }: NodeAdapterOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  const warn = options.warn ?? (logger && ((message: string) => logger.warn({ code: 'proxy_untrusted' }, message)));
+  const log = options.log ?? (logger ? logCallback(logger) : console.error);
   const route = typeof handlers === 'function' ? handlers : handlers.route;
   const ours = typeof handlers === 'function' ? () => true : (req: IncomingMessage) => PATHS.has((req.url ?? '/').split('?')[0]);
   const clientAddressOf = clientResolver(trustProxy, warn);
@@ -66,7 +73,9 @@ export function toNodeHandler(
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
       return true;
     }
-    const response = await route(request, { clientAddress: clientAddressOf(req) });
+    // Every line logged while it is answered names the request (its id, its path).
+    const path = (req.url ?? '/').split('?')[0];
+    const response = await withRequestFields(request.headers, path, () => route(request, { clientAddress: clientAddressOf(req) }));
     if (!response) return false;
     try {
       if (!res.destroyed) await sendWebResponse(res, response);

@@ -4,6 +4,7 @@
 // back, stopping at the first address that is not a trusted proxy). The last entry alone would make
 // every client of one CDN edge one client.
 import proxyaddr from 'proxy-addr';
+import { withoutPort } from '../limits/clientKey';
 
 /** How many proxies stand in front (hop count), or which addresses are proxies (CIDRs, `loopback`, …); false: none. */
 export type TrustProxy = number | readonly string[] | false;
@@ -64,10 +65,22 @@ export function clientResolver(trust: TrustProxy, warn: (message: string) => voi
       warn(
         '[checkout] X-Forwarded-For arrived but TRUST_PROXY is not set: every client is taken to be the proxy ' +
           `(${req.socket.remoteAddress ?? 'unknown'}), so all share one rate limit. Set TRUST_PROXY to the number of proxies ` +
-          'in front of this server or to their addresses (docs/server.md).',
+          'in front of this server or to their addresses (docs/server/limits.md).',
       );
     }
-    // proxy-addr reads only req.connection/socket.remoteAddress and the header.
-    return proxyaddr(req as unknown as Parameters<typeof proxyaddr>[0], trusted) || 'unknown';
+    // proxy-addr reads only req.connection/socket.remoteAddress and the header. An entry with a port
+    // would be no address to it (never a trusted proxy, never keyed alike): the ports go first.
+    const forwarded = req.headers['x-forwarded-for'];
+    const headers =
+      forwarded === undefined
+        ? {}
+        : {
+            'x-forwarded-for': String(forwarded)
+              .split(',')
+              .map((entry) => withoutPort(entry.trim()))
+              .join(', '),
+          };
+    const shim = { socket: req.socket, connection: req.socket, headers };
+    return withoutPort(proxyaddr(shim as unknown as Parameters<typeof proxyaddr>[0], trusted) || 'unknown');
   };
 }

@@ -18,8 +18,20 @@ function groupsOf(address: string): number[] {
   return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/**
+ * The address without a port a proxy appended: Azure's gateways write `X-Forwarded-For: 203.0.113.7:52311`,
+ * a new source port per connection, and keyed with it every connection would be a new client. IPv4
+ * `a.b.c.d:port` and bracketed IPv6 `[::1]:port` (or `[::1]`); a bare IPv6 address has no port to strip.
+ */
+export function withoutPort(address: string): string {
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address);
+  if (v4) return v4[1];
+  const v6 = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);
+  return v6 ? v6[1] : address;
+}
+
 export function clientKey(address: string): string {
-  const plain = address.replace(/%.*$/, ''); // a zone index (fe80::1%eth0) names the interface, not the client
+  const plain = withoutPort(address.trim()).replace(/%.*$/, ''); // a zone index (fe80::1%eth0) names the interface, not the client
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
   if (mapped) return mapped[1];
   if (!isIPv6(plain)) return plain;

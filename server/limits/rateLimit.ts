@@ -5,7 +5,7 @@
 // never cost a person's click. A bucket refills at `perMinute`, up to `burst`. The limiter is
 // asynchronous so its buckets can live in a shared store, a `LimitStore`: in memory by default (one
 // process: the embedded database's case), or in the orders' Postgres (sqlLimitStore.ts), so N
-// instances allow the configured rate, not N times it (see docs/server.md).
+// instances allow the configured rate, not N times it (see docs/server/limits.md).
 import { clientKey } from './clientKey';
 
 export interface RateLimit {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The mounting recipes of docs/server.md, run as written (tests/server/recipes/): on Node's own
+// The mounting recipes of docs/server/frameworks.md, run as written (tests/server/recipes/): on Node's own
 // server, in Express 5 with express.json() and express.urlencoded() first, in Fastify 5 with its
 // default parsers. Each answers the button's JSON, the plain form's 303 and a signed webhook.
 import http from 'node:http';

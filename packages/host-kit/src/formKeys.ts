@@ -1,5 +1,5 @@
 // Each fallback form's `formKey`: two people behind one address with one browser build are two
-// Checkout Sessions, and a double click is one (the server's fingerprint, docs/server.md). A form the
+// Checkout Sessions, and a double click is one (the server's fingerprint, docs/server/form.md). A form the
 // server renders carries its own; a static page's gets one made in the browser at its first submit,
 // and kept. The page serves this file itself, so it runs when the remote is down.
 

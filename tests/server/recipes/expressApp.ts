@@ -1,4 +1,4 @@
-// The server half in an Express 5 app whose body parsers come first: the recipe docs/server.md shows.
+// The server half in an Express 5 app whose body parsers come first: the recipe docs/server/frameworks.md shows.
 import express from 'express';
 import type Stripe from 'stripe';
 import { openCheckoutBackend } from '@checkout/server';

@@ -1,4 +1,4 @@
-// The server half in a Fastify 5 app with its default parsers: the recipe docs/server.md shows.
+// The server half in a Fastify 5 app with its default parsers: the recipe docs/server/frameworks.md shows.
 import Fastify from 'fastify';
 import type Stripe from 'stripe';
 import { openCheckoutBackend } from '@checkout/server';

@@ -1,4 +1,4 @@
-// The server half on Node's own HTTP server: the recipe docs/server.md shows.
+// The server half on Node's own HTTP server: the recipe docs/server/frameworks.md shows.
 import type Stripe from 'stripe';
 import { openCheckoutBackend } from '@checkout/server';
 import { createCheckoutServer, trustProxyFromEnv } from '@checkout/server/node';

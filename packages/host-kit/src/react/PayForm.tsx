@@ -1,5 +1,5 @@
 // The page pays without the remote: a plain form to your session endpoint, which answers `303` to
-// Stripe's hosted page (docs/server.md). It stands where the button will be, with the button's box
+// Stripe's hosted page (docs/server/form.md). It stands where the button will be, with the button's box
 // and label (`@checkout/host-kit/checkoutFallback.css`), so nothing moves when the button takes its place.
 // Each render carries its own `formKey` (the server's in its HTML, the browser's once hydrated: React
 // checks no input's value), so two people behind one address are two Checkout Sessions.

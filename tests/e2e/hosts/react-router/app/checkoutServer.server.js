@@ -1,5 +1,5 @@
 // The server half in this app's own server: opened once per server process (the orders' database,
-// reconcile's schedule, the routes over them) and configured by the environment (docs/server.md).
+// reconcile's schedule, the routes over them) and configured by the environment (docs/server/configure.md).
 // STRIPE_API_URL points the Stripe library at the API stand-in (tests, offline); unset, at Stripe.
 import Stripe from 'stripe';
 import { createContext } from 'react-router';

@@ -30,7 +30,7 @@ export class CheckoutButton {
   readonly publishableKey = input.required<string | undefined>();
   readonly sessionEndpoint = input.required<string | undefined>();
   protected readonly status = signal('');
-  /** This render's own key, so two people behind one address get two Checkout Sessions (docs/server.md). */
+  /** This render's own key, so two people behind one address get two Checkout Sessions (docs/server/form.md). */
   protected readonly formKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
     '',
   );
