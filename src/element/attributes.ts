@@ -27,7 +27,7 @@ const STRIPE_OPTION_ATTRIBUTES = { locale: 'locale', 'stripe-account': 'stripeAc
 export const OBSERVED_ATTRIBUTES: readonly string[] = [...Object.keys(ATTRIBUTES), ...Object.keys(STRIPE_OPTION_ATTRIBUTES)];
 
 /** What only a property can carry. */
-export const ELEMENT_PROPERTIES = ['createSession', 'sessionBody', 'messages', 'stripeOptions'] as const;
+export const ELEMENT_PROPERTIES = ['createSession', 'sessionBody', 'lines', 'price', 'messages', 'stripeOptions'] as const;
 export type ElementProperties = Partial<Pick<CheckoutButtonProps, (typeof ELEMENT_PROPERTIES)[number]>>;
 
 /** The props the attributes give (every attribute's prop is present, undefined when the attribute is absent). */
