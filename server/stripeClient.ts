@@ -11,7 +11,7 @@ type Method = (...args: never[]) => unknown;
 
 /** Every method of a Stripe instance the server half calls. */
 export interface StripeClient {
-  checkout: { sessions: { create: Method; retrieve: Method; list: Method } };
+  checkout: { sessions: { create: Method; retrieve: Method; list: Method; listLineItems: Method } };
   webhooks: { constructEventAsync: Method };
   /** Its request events, which the metrics time (`response`). */
   on: Method;

@@ -3,6 +3,7 @@
 // the `stripe` library raises the same error class it would against the real API.
 import { formText, type FormObject, type FormValue } from './formBody';
 import type { PriceBook } from './prices';
+import { linePrices, recurringOf, refuseCart } from './cartRules';
 
 export interface StripeErrorBody {
   type: 'invalid_request_error' | 'idempotency_error';
@@ -98,7 +99,7 @@ function badExpiry(value: FormValue | undefined, nowSeconds = Math.floor(Date.no
   return null;
 }
 
-function lineItemError(item: FormValue, i: number, mode: string, scope: RequestScope): StripeErrorBody | null {
+function lineItemError(item: FormValue, i: number, scope: RequestScope): StripeErrorBody | null {
   const at = `line_items[${i}]`;
   if (!isObject(item)) return invalid(at, 'Invalid object');
   if (item.price === undefined && item.price_data === undefined)
@@ -114,12 +115,6 @@ function lineItemError(item: FormValue, i: number, mode: string, scope: RequestS
     const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
     if (!price) return invalid(`${at}[price]`, `No such price: '${formText(item.price)}'`, 'resource_missing');
     if (price.active === false) return invalid(`${at}[price]`, 'The price specified is inactive. This field only accepts active prices.');
-    if (mode === 'payment' && price.type === 'recurring') {
-      return invalid(
-        `${at}[price]`,
-        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
-      );
-    }
   }
   const data = item.price_data;
   if (data === undefined) return null;
@@ -135,7 +130,8 @@ function lineItemError(item: FormValue, i: number, mode: string, scope: RequestS
   ) {
     return missing(`${at}[price_data][product_data][name]`);
   }
-  return null;
+  const recurring = recurringOf(data, at);
+  return 'period' in recurring ? null : recurring;
 }
 
 /** The first thing the real API would refuse in these create parameters, or null. */
@@ -201,9 +197,10 @@ export function refuseSessionParams(params: FormObject, scope: RequestScope): St
     const items = params.line_items;
     if (!Array.isArray(items) || items.length === 0) return missing('line_items');
     for (let i = 0; i < items.length; i++) {
-      const error = lineItemError(items[i], i, params.mode, scope);
+      const error = lineItemError(items[i], i, scope);
       if (error) return error;
     }
+    return refuseCart(params, params.mode, linePrices(items, scope));
   }
   return null;
 }

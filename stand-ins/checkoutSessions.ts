@@ -2,8 +2,9 @@
 // them, and moved on by the tests the way Stripe's servers would (the person paid, the payment is
 // still processing, it failed, the session expired), with the events Stripe would send.
 import { randomBytes } from 'node:crypto';
-import type { FormObject, FormValue } from './formBody';
+import type { FormObject } from './formBody';
 import { MODELLED_API_VERSION, type RequestScope } from './checkoutSessionRules';
+import { lineItemsOf } from './lineItems';
 
 export type CompletionOutcome = 'paid' | 'processing' | 'failed';
 export type StandInObject = Record<string, unknown>;
@@ -15,29 +16,24 @@ export interface StandInEvent extends StandInObject {
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
-/** Each line's unit amount and currency: inline, or the named Price's. */
-function lineAmounts(
-  items: FormValue | undefined,
-  scope: RequestScope,
-): Array<{ unitAmount: number | null; currency: string | null; quantity: number }> {
-  if (!Array.isArray(items)) return [];
-  return (items as FormObject[]).map((item) => {
-    const data = item.price_data as FormObject | undefined;
-    const price = typeof item.price === 'string' ? scope.prices.find(item.price, scope.account) : undefined;
-    const unitAmount = data?.unit_amount !== undefined ? Number(data.unit_amount) : (price?.unitAmount ?? null);
-    const currency = (data?.currency as string | undefined) ?? price?.currency ?? null;
-    return { unitAmount, currency, quantity: Number(item.quantity) };
-  });
+/**
+ * What the session charges now: every line, except a plan's recurring lines during a trial (its
+ * one-time lines are on the first invoice, paid at once). Null for a session without lines (setup).
+ */
+function amountTotal(lines: StandInObject[], trial: boolean): number | null {
+  if (lines.length === 0) return null;
+  const now = trial ? lines.filter((line) => (line.price as StandInObject).type !== 'recurring') : lines;
+  return now.reduce((total, line) => total + (line.amount_total as number), 0);
 }
 
-function amountTotal(lines: ReturnType<typeof lineAmounts>): number | null {
-  if (lines.length === 0 || lines.some((line) => line.unitAmount === null)) return null;
-  return lines.reduce((total, line) => total + line.unitAmount! * line.quantity, 0);
-}
+const trialOf = (params: FormObject) =>
+  typeof params.subscription_data === 'object' && (params.subscription_data as FormObject).trial_period_days !== undefined;
 
 interface Stored {
   session: StandInObject;
   paymentIntent: StandInObject | null;
+  /** As GET …/line_items lists them. */
+  lineItems: StandInObject[];
   /** The connected account it was created on (Stripe-Account), or undefined for the platform's. */
   account: string | undefined;
 }
@@ -74,7 +70,7 @@ export class CheckoutSessionBook {
   create(params: FormObject, scope: RequestScope): StandInObject {
     const id = `cs_test_${token()}`;
     const uiMode = (params.ui_mode as string | undefined) ?? 'hosted_page';
-    const lines = lineAmounts(params.line_items, scope);
+    const lines = lineItemsOf(params.line_items, scope);
     const session: StandInObject = {
       id,
       object: 'checkout.session',
@@ -85,7 +81,7 @@ export class CheckoutSessionBook {
       ui_mode: uiMode,
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: amountTotal(lines),
+      amount_total: amountTotal(lines, trialOf(params)),
       currency: params.currency ?? lines[0]?.currency ?? null,
       allow_promotion_codes: params.allow_promotion_codes === 'true' ? true : null,
       customer_email: params.customer_email ?? null,
@@ -102,8 +98,11 @@ export class CheckoutSessionBook {
       payment_intent: null,
       setup_intent: null,
       payment_link: null,
+      // Set when a subscription-mode session completes: the subscription it started, and its customer.
+      subscription: null,
+      customer: null,
     };
-    this.sessions.set(id, { session, paymentIntent: null, account: scope.account });
+    this.sessions.set(id, { session, paymentIntent: null, lineItems: lines, account: scope.account });
     return session;
   }
 
@@ -113,6 +112,12 @@ export class CheckoutSessionBook {
     if (!stored) return undefined;
     const expanded = expand.includes('payment_intent') && stored.paymentIntent;
     return { ...stored.session, payment_intent: expanded ? { ...stored.paymentIntent } : (stored.paymentIntent?.id ?? null) };
+  }
+
+  /** The session's line items (for GET …/line_items); undefined when there is no such session on `account`. */
+  lineItems(id: string, account: string | undefined): StandInObject[] | undefined {
+    const stored = this.sessions.get(id);
+    return stored && stored.account === account ? stored.lineItems : undefined;
   }
 
   /** Where Stripe sends the person back to: the success or return URL with the session's id filled in. */
@@ -128,6 +133,18 @@ export class CheckoutSessionBook {
     // A setup session saves a payment method and takes no payment: a SetupIntent, `no_payment_required`.
     if (stored.session.mode === 'setup') {
       Object.assign(stored.session, { status: 'complete', payment_status: 'no_payment_required', setup_intent: `seti_test_${token()}` });
+      return [this.event(id, 'checkout.session.completed')];
+    }
+    // A plan: Stripe makes the customer and the subscription; its first invoice is paid (or, in a
+    // trial with nothing one-time, there is nothing to pay). No PaymentIntent on the session.
+    if (stored.session.mode === 'subscription') {
+      Object.assign(stored.session, {
+        status: 'complete',
+        payment_status: stored.session.amount_total === 0 ? 'no_payment_required' : 'paid',
+        subscription: `sub_test_${token()}`,
+        customer: `cus_test_${token()}`,
+        customer_details: { email: 'jenny.rosen@example.com', name: 'Jenny Rosen' },
+      });
       return [this.event(id, 'checkout.session.completed')];
     }
     const status = { paid: 'succeeded', processing: 'processing', failed: 'requires_payment_method' }[outcome];

@@ -11,6 +11,8 @@ export interface StandInPrice {
   productName: string;
   /** `recurring` prices are for subscriptions; payment mode refuses them. */
   type?: 'one_time' | 'recurring';
+  /** A recurring price's billing period (monthly when a recurring price gives none). */
+  recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
   /** An archived price (`active: false`) is refused for new sessions. */
   active?: boolean;
   /** The connected account the price lives on; the platform's own when absent. */

@@ -12,6 +12,7 @@ import { MODELLED_API_VERSION, refuseSessionParams } from './checkoutSessionRule
 import { CheckoutSessionBook, type CompletionOutcome, type StandInEvent } from './checkoutSessions';
 import { idempotencyKeys, stripeError, type StandInAnswer } from './idempotencyKeys';
 import { DEFAULT_CONNECTED_ACCOUNTS, DEFAULT_STAND_IN_PRICES, PriceBook, type StandInPrice } from './prices';
+import { listLineItems } from './lineItems';
 import { listSessions } from './sessionList';
 import { confirmFromStripeJs, STRIPE_JS_CONFIRM_PATH } from './stripeJsConfirm';
 
@@ -210,6 +211,18 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
       return createSession(body, req.headers['idempotency-key']?.toString(), account);
     if (url.pathname === '/v1/checkout/sessions' && req.method === 'GET')
       return listSessions(book.newestFirst(account), decodeForm(url.search.slice(1)));
+    const items = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(url.pathname);
+    if (items && req.method === 'GET') {
+      const id = decodeURIComponent(items[1]);
+      const lines = book.lineItems(id, account);
+      if (lines) return listLineItems(id, lines, decodeForm(url.search.slice(1)));
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'session',
+        message: `No such checkout.session: '${items[1]}'`,
+      });
+    }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const query = decodeForm(url.search.slice(1));

@@ -1,4 +1,5 @@
-// POST from a plain HTML form (no JavaScript): `productId` (and optionally `quantity`, `mode`, `formKey`) in,
+// POST from a plain HTML form (no JavaScript): `productId` (and optionally `quantity`) or a cart's
+// `lines[i][productId]`/`lines[i][quantity]`, optionally `mode` and `formKey`, in;
 // `303 See Other` to Stripe's hosted page out. Every refusal is a page in the person's language
 // (formRefusal.ts), never JSON. Checked in this order: method, body size, the posting page's origin,
 // the fields, the client's rate, then Stripe.
@@ -15,6 +16,9 @@ import { readBodyOrRefuse, type Handler } from '../http/http';
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import type { SessionRequests } from '../sessions/sessionRequests';
+import { orderOf } from '../sessions/sessionParams';
+import { requestIdentity } from '../sessions/sessionRequest';
+import type { Cart } from '../sessions/cart';
 import { accountOption, sessionParamsFor, type SessionPolicy } from '../sessions/sessionPolicy';
 import { describeStripeFailure, stripeFailureOf } from '../sessions/stripeErrors';
 
@@ -43,6 +47,12 @@ const BODY_REFUSALS = { 400: 'form', 408: 'slow', 413: 'tooLarge' } as const;
 /** Stripe refusing this server's key or parameters will refuse the next submit too: the person cannot help. */
 const isSetUpFault = (error: unknown) =>
   stripeFailureOf(error, 'StripeAuthenticationError', 'StripePermissionError', 'StripeInvalidRequestError') !== null;
+
+/** What the fingerprint names of the cart: a one-line cart as before carts, so a window open across a deploy stays one session. */
+function fingerprintLines({ lines }: Cart): { productId: string; quantity: number } {
+  if (lines.length === 1) return { productId: lines[0].product.id, quantity: lines[0].quantity };
+  return { productId: lines.map(({ product, quantity }) => `${product.id}*${quantity}`).join(','), quantity: 1 };
+}
 
 export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
   const {
@@ -82,25 +92,18 @@ export function formCheckoutHandler(options: FormCheckoutOptions): Handler {
     }
     const take = await limit('formSessions', clientAddress);
     if (!take.ok) return refuse({ status: 429, reason: 'busy', retryAfterSeconds: take.retryAfterSeconds });
-    const { product, quantity, formKey } = parsed.value;
+    const { cart, formKey } = parsed.value;
     let session: Stripe.Checkout.Session;
     try {
       const fingerprint = formFingerprint({
         clientAddress,
         userAgent: headers.get('user-agent') ?? '',
-        productId: product.id,
-        quantity,
+        ...fingerprintLines(cart),
         formKey,
       });
       // A form leads to Stripe's hosted page, whatever mode it names (formRequest.ts).
-      const params = await sessionParamsFor(
-        { product, quantity, mode: 'redirect' },
-        { returnPage, integration },
-        options,
-        request,
-        context,
-      );
-      session = await sessionForSubmit(fingerprint, { request: JSON.stringify([product.id, 'redirect', quantity]), params });
+      const params = await sessionParamsFor(orderOf(cart, 'redirect'), { returnPage, integration }, options, request, context);
+      session = await sessionForSubmit(fingerprint, { request: requestIdentity(cart, 'redirect'), params });
     } catch (error) {
       const failure = describeStripeFailure(error, 'creating the Checkout Session for a form');
       log(failure.message, error);

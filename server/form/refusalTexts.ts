@@ -8,6 +8,8 @@ export type RefusalReason =
   | 'product'
   /** 400: a quantity the product is not sold in. */
   | 'quantity'
+  /** 400: a cart Stripe would not take as one payment (too many lines, two currencies, plans billed apart). */
+  | 'cart'
   /** 400, 415: the form's fields or encoding are not what this server takes (the host's mistake). */
   | 'form'
   /** 403: posted from a page of another site. */
@@ -36,6 +38,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     back: 'Back to the shop',
     product: 'The shop does not sell this product (or no longer does), so no payment was started.',
     quantity: 'The shop does not sell this quantity of the product, so no payment was started. Go back and choose another quantity.',
+    cart: 'The shop cannot take these items as one payment (too many, in different currencies, or plans billed at different times), so no payment was started. Go back and change the basket.',
     form: 'This payment form is not set up correctly, so no payment was started. Please let the shop know.',
     crossSite: 'This payment form was sent from another website. To protect you, payments start only from the shop’s own pages.',
     busy: 'Too many payments were started from your connection. Please wait {seconds} seconds, then try again.',
@@ -52,6 +55,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'La boutique ne vend pas (ou plus) ce produit\u00a0: aucun paiement n’a été lancé.',
     quantity:
       'La boutique ne vend pas ce produit dans cette quantité\u00a0: aucun paiement n’a été lancé. Retournez choisir une autre quantité.',
+    cart: 'La boutique ne peut pas encaisser ces articles en un seul paiement (trop nombreux, dans des devises différentes ou des abonnements facturés à des rythmes différents)\u00a0: aucun paiement n’a été lancé. Retournez modifier le panier.',
     form: 'Ce formulaire de paiement est mal configuré\u00a0: aucun paiement n’a été lancé. Veuillez prévenir la boutique.',
     crossSite:
       'Ce formulaire de paiement a été envoyé depuis un autre site. Pour vous protéger, un paiement ne démarre que depuis les pages de la boutique.',
@@ -71,6 +75,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'Dieses Produkt wird hier nicht (mehr) verkauft, daher wurde keine Zahlung gestartet.',
     quantity:
       'Dieses Produkt wird in dieser Menge nicht verkauft, daher wurde keine Zahlung gestartet. Gehen Sie zurück und wählen Sie eine andere Menge.',
+    cart: 'Der Shop kann diese Artikel nicht in einer Zahlung abrechnen (zu viele, verschiedene Währungen oder Abos mit unterschiedlichem Abrechnungszeitraum), daher wurde keine Zahlung gestartet. Gehen Sie zurück und ändern Sie den Warenkorb.',
     form: 'Dieses Zahlungsformular ist falsch eingerichtet, daher wurde keine Zahlung gestartet. Bitte informieren Sie den Shop.',
     crossSite:
       'Dieses Zahlungsformular wurde von einer anderen Website gesendet. Zu Ihrem Schutz starten Zahlungen nur auf den Seiten des Shops.',
@@ -89,6 +94,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     back: 'Volver a la tienda',
     product: 'La tienda no vende (o ya no vende) este producto, así que no se ha iniciado ningún pago.',
     quantity: 'La tienda no vende esta cantidad del producto, así que no se ha iniciado ningún pago. Vuelva y elija otra cantidad.',
+    cart: 'La tienda no puede cobrar estos artículos en un solo pago (demasiados, en monedas distintas o planes facturados en periodos distintos), así que no se ha iniciado ningún pago. Vuelva y cambie la cesta.',
     form: 'Este formulario de pago no está bien configurado, así que no se ha iniciado ningún pago. Avise a la tienda.',
     crossSite:
       'Este formulario de pago se envió desde otro sitio web. Para protegerle, los pagos solo se inician desde las páginas de la tienda.',
@@ -107,6 +113,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'Questo prodotto non è (più) in vendita qui, quindi nessun pagamento è stato avviato.',
     quantity:
       'Questo prodotto non è in vendita in questa quantità, quindi nessun pagamento è stato avviato. Torna indietro e scegli un’altra quantità.',
+    cart: 'Il negozio non può addebitare questi articoli in un unico pagamento (troppi, in valute diverse o piani fatturati con periodicità diverse), quindi nessun pagamento è stato avviato. Torna indietro e modifica il carrello.',
     form: 'Questo modulo di pagamento non è configurato correttamente, quindi nessun pagamento è stato avviato. Avvisa il negozio.',
     crossSite:
       'Questo modulo di pagamento è stato inviato da un altro sito. Per proteggerti, i pagamenti partono solo dalle pagine del negozio.',
@@ -125,6 +132,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     product: 'Deze winkel verkoopt dit product niet (meer), dus er is geen betaling gestart.',
     quantity:
       'De winkel verkoopt dit product niet in deze hoeveelheid, dus er is geen betaling gestart. Ga terug en kies een andere hoeveelheid.',
+    cart: 'De winkel kan deze artikelen niet in één betaling afrekenen (te veel, in verschillende valuta of abonnementen met een verschillende factuurperiode), dus er is geen betaling gestart. Ga terug en pas het winkelmandje aan.',
     form: 'Dit betaalformulier is niet goed ingesteld, dus er is geen betaling gestart. Laat het de winkel weten.',
     crossSite:
       'Dit betaalformulier is vanaf een andere website verstuurd. Om je te beschermen starten betalingen alleen vanaf de pagina’s van de winkel.',
@@ -143,6 +151,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     back: 'Voltar à loja',
     product: 'A loja não vende (ou não vende mais) este produto, então nenhum pagamento foi iniciado.',
     quantity: 'A loja não vende esta quantidade do produto, então nenhum pagamento foi iniciado. Volte e escolha outra quantidade.',
+    cart: 'A loja não pode cobrar estes itens num único pagamento (demasiados, em moedas diferentes ou planos faturados em períodos diferentes), então nenhum pagamento foi iniciado. Volte e altere o carrinho.',
     form: 'Este formulário de pagamento está configurado incorretamente, então nenhum pagamento foi iniciado. Avise a loja.',
     crossSite: 'Este formulário de pagamento foi enviado de outro site. Para sua proteção, os pagamentos só começam nas páginas da loja.',
     busy: 'Muitos pagamentos foram iniciados a partir da sua conexão. Aguarde {seconds} segundos e tente novamente.',
@@ -158,6 +167,7 @@ export const REFUSAL_TEXTS: Readonly<Record<Language, RefusalTexts>> = {
     back: 'ショップに戻る',
     product: 'この商品はこちらでは販売していない（または販売を終了した）ため、お支払いは開始されませんでした。',
     quantity: 'この数量ではこの商品を販売していないため、お支払いは開始されませんでした。戻って別の数量をお選びください。',
+    cart: 'これらの商品は1回のお支払いにまとめられないため（数が多すぎる、通貨が異なる、または請求間隔の異なるプランが含まれている）、お支払いは開始されませんでした。戻ってカートを変更してください。',
     form: 'このお支払いフォームの設定に誤りがあるため、お支払いは開始されませんでした。ショップにお知らせください。',
     crossSite:
       'このお支払いフォームは別のウェブサイトから送信されました。お客様を守るため、お支払いはショップのページからのみ開始できます。',

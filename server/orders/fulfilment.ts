@@ -4,9 +4,11 @@
 // the order over. `fulfil` gets the session id as its idempotency key, so a takeover that repeats a
 // shipment the dead process had already started ships nothing twice downstream.
 import type Stripe from 'stripe';
+import type { StripeApi } from '../stripeClient';
 import { MAX_TIMER_MS } from '../../src/core/bounds';
 import type { Fulfil, OrderStore } from './orders';
 import { notOurs, productGone, type Ownership } from './ourSession';
+import { paidLinesOnce } from './paidLines';
 
 export interface LeasePolicy {
   leaseMs: number;
@@ -37,6 +39,10 @@ export const isPaid = (session: Pick<Stripe.Checkout.Session, 'payment_status'>)
 export type Fulfilment = 'shipped' | 'already-shipped' | 'in-progress' | 'not-payable' | 'not-ours';
 
 export interface FulfilmentOptions {
+  /** Reads the paid lines `fulfil` ships (paidLines.ts). */
+  stripe: StripeApi;
+  /** The connected account the sessions are on, when there is one. */
+  stripeAccount?: string;
   orders: OrderStore;
   fulfil: Fulfil;
   lease?: LeasePolicy;
@@ -47,7 +53,7 @@ export interface FulfilmentOptions {
 
 export async function fulfilOnce(
   session: Stripe.Checkout.Session,
-  { orders, fulfil, lease = DEFAULT_LEASE, log = console.error, ours }: FulfilmentOptions,
+  { stripe, stripeAccount, orders, fulfil, lease = DEFAULT_LEASE, log = console.error, ours }: FulfilmentOptions,
 ): Promise<Fulfilment> {
   if (notOurs(session, ours)) return 'not-ours';
   const claim = await orders.claim(session.id, lease.leaseMs);
@@ -68,7 +74,7 @@ export async function fulfilOnce(
     );
   const heartbeat = setInterval(() => void renew(), Math.min(Math.max(1, lease.renewEveryMs), MAX_TIMER_MS));
   try {
-    await fulfil(session, { idempotencyKey: session.id });
+    await fulfil(session, { idempotencyKey: session.id, paidLines: paidLinesOnce(stripe, session.id, stripeAccount) });
   } catch (error) {
     clearInterval(heartbeat);
     await orders.release(session.id, claim.lease, error instanceof Error ? error.message : String(error));

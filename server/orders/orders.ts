@@ -40,7 +40,12 @@ export interface OrderStore {
 export interface FulfilContext {
   /** The Checkout Session's id: hand it to your systems (a warehouse's Idempotency-Key) so a repeat ships nothing. */
   idempotencyKey: string;
+  /**
+   * What was paid: the session's line items as Stripe lists them (every page; amounts, discounts,
+   * quantities, the Price, and each line's `metadata.product_id`). Ship these, not a cart of your own.
+   */
+  paidLines(): Promise<Stripe.LineItem[]>;
 }
 
-/** Ships the order paid for by `session` (its `metadata.product_id` says what). Throw to have Stripe deliver again. */
+/** Ships the order paid for by `session` (`context.paidLines()` says what). Throw to have Stripe deliver again. */
 export type Fulfil = (session: Stripe.Checkout.Session, context: FulfilContext) => Promise<void>;

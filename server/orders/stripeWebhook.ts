@@ -73,7 +73,7 @@ export function stripeWebhookHandler({ stripe, secret, toleranceSeconds, bodyTim
     }
     let result: 'done' | 'busy';
     try {
-      result = await handleEvent(event, fulfilment);
+      result = await handleEvent(event, { ...fulfilment, stripe });
     } catch (error) {
       log(`Webhook ${event.type} (${event.id}) failed; Stripe will deliver it again.`, error);
       return errorResponse(500, 'The event could not be handled now.');

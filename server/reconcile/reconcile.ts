@@ -3,12 +3,10 @@
 // of the last `days` days from Stripe (every page) and ships, through the same store and lease as the
 // webhook, each paid one not shipped yet. Safe to run at any time, on any instance, as often as wanted:
 // a shipped order is never shipped again. `npm run reconcile`, or schedule `reconcile(…)` yourself.
-import type { StripeApi } from '../stripeClient';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from '../orders/fulfilment';
 import { notOurs } from '../orders/ourSession';
 
 export interface ReconcileOptions extends FulfilmentOptions {
-  stripe: StripeApi;
   /** How far back to look (Stripe keeps sessions listable far longer than it retries events). */
   days?: number;
   now?: () => number;
@@ -43,7 +41,7 @@ export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilmen
       continue;
     }
     try {
-      const outcome = await fulfilOnce(session, fulfilment);
+      const outcome = await fulfilOnce(session, { ...fulfilment, stripe });
       if (outcome === 'shipped') report.shipped.push(session.id);
       else if (outcome === 'already-shipped') report.alreadyShipped += 1;
       else if (outcome === 'in-progress') report.inProgress.push(session.id);

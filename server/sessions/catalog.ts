@@ -16,11 +16,27 @@ interface ProductBase {
    */
   quantity?: { min: number; max: number };
   /**
-   * Only `payment` is supported: a `subscription` product is refused when the catalog is made
-   * (catalogOf), so a server never starts with one it would sell wrongly.
+   * A plan: billed every `intervalCount` (1 by default) `interval`s. A cart with a plan is a
+   * subscription session. A product priced in Stripe says here what its Price is, as the server
+   * checks the cart before calling Stripe (and Stripe refuses a Price that disagrees).
    */
-  mode?: 'payment' | 'subscription';
+  recurring?: Recurring;
+  /** A free trial before the first charge (Stripe's `subscription_data.trial_period_days`): plans only. */
+  trialDays?: number;
+  /** Before plans existed a product said `mode: 'payment'`: still accepted, and all it can say (a plan says `recurring`). */
+  mode?: 'payment';
 }
+
+export type Interval = 'day' | 'week' | 'month' | 'year';
+export interface Recurring {
+  interval: Interval;
+  intervalCount?: number;
+}
+
+/** Stripe's longest billing period, 3 years, per interval. */
+const MAX_INTERVAL_COUNT: Record<Interval, number> = { day: 1095, week: 156, month: 36, year: 3 };
+/** Stripe's longest trial. */
+export const MAX_TRIAL_DAYS = 730;
 
 /** Priced here: the amount and currency go to Stripe with each session (`price_data`). */
 export interface InlinePricedProduct extends ProductBase {
@@ -35,7 +51,8 @@ export interface InlinePricedProduct extends ProductBase {
 export interface StripePricedProduct extends ProductBase {
   price: string;
   unitAmount?: never;
-  currency?: never;
+  /** The Price's currency, when known: lets the server refuse a cart of two currencies itself. */
+  currency?: string;
 }
 
 export type Product = InlinePricedProduct | StripePricedProduct;
@@ -46,19 +63,18 @@ export type Catalog = (productId: string) => Product | undefined;
 export function productProblem(product: Product): string | null {
   const where = `Product ${JSON.stringify(product.id)}`;
   if (!product.id || !product.name) return `${where} needs an id and a name.`;
-  if (product.mode === 'subscription') return `${where} is a subscription: subscriptions are not supported yet (only mode 'payment').`;
   if (product.mode !== undefined && product.mode !== 'payment')
-    return `${where} has mode ${JSON.stringify(product.mode)}; only 'payment' is supported.`;
+    return `${where} has mode ${JSON.stringify(product.mode)}: a plan says \`recurring: { interval }\` instead.`;
   if (product.price !== undefined) {
-    if (product.unitAmount !== undefined || product.currency !== undefined)
-      return `${where} names a Stripe Price and an inline price: give one.`;
+    if (product.unitAmount !== undefined) return `${where} names a Stripe Price and an inline price: give one.`;
     if (!PRICE_ID.test(product.price)) return `${where}: ${JSON.stringify(product.price)} is not a Stripe Price id (price_…).`;
-  } else {
-    if (!Number.isSafeInteger(product.unitAmount) || product.unitAmount < 0)
-      return `${where} needs a unitAmount in the currency's smallest unit (a whole number) or a price.`;
-    if (typeof product.currency !== 'string' || !/^[a-z]{3}$/.test(product.currency))
-      return `${where} needs a currency (ISO 4217, lower case: "eur").`;
+  } else if (!Number.isSafeInteger(product.unitAmount) || product.unitAmount < 0) {
+    return `${where} needs a unitAmount in the currency's smallest unit (a whole number) or a price.`;
   }
+  if ((product.price === undefined || product.currency !== undefined) && !/^[a-z]{3}$/.test(String(product.currency)))
+    return `${where} needs a currency (ISO 4217, lower case: "eur").`;
+  const plan = planProblem(product);
+  if (plan) return `${where}${plan}`;
   const range = product.quantity;
   if (
     range &&
@@ -66,6 +82,21 @@ export function productProblem(product: Product): string | null {
   ) {
     return `${where}: quantity must be whole numbers with 1 <= min <= max <= ${MAX_QUANTITY}, not ${JSON.stringify(range)}.`;
   }
+  return null;
+}
+
+/** What is wrong with a product's plan and trial (after the product's name), or null. */
+function planProblem({ recurring, trialDays }: ProductBase): string | null {
+  if (recurring !== undefined) {
+    const { interval, intervalCount = 1 } = recurring;
+    if (!Object.hasOwn(MAX_INTERVAL_COUNT, interval)) return `: recurring.interval must be day, week, month or year.`;
+    if (!Number.isInteger(intervalCount) || intervalCount < 1 || intervalCount > MAX_INTERVAL_COUNT[interval])
+      return `: recurring.intervalCount must be a whole number from 1 to ${MAX_INTERVAL_COUNT[interval]} (Stripe bills at most every 3 years).`;
+  }
+  if (trialDays === undefined) return null;
+  if (recurring === undefined) return ` has trialDays but is not a plan (recurring): a trial needs a recurring price.`;
+  if (!Number.isInteger(trialDays) || trialDays < 1 || trialDays > MAX_TRIAL_DAYS)
+    return `: trialDays must be a whole number from 1 to ${MAX_TRIAL_DAYS}.`;
   return null;
 }
 
@@ -77,15 +108,28 @@ export const quantityRange = (product: Product) => product.quantity ?? { min: 1,
  * number (or its digits, from a form) within the range is taken; anything else is refused, saying the range.
  */
 export function quantityOf(product: Product, asked: unknown): { ok: true; quantity: number } | { ok: false; message: string } {
-  const { min, max } = quantityRange(product);
-  if (asked === undefined || asked === null || asked === '') return { ok: true, quantity: min };
+  const quantity = askedQuantity(product, asked);
+  return inRange(product, quantity) ? { ok: true, quantity } : { ok: false, message: rangeSentence(product) };
+}
+
+/** The whole number asked for (absent: the product's `min`), NaN when it is not one. */
+export function askedQuantity(product: Product, asked: unknown): number {
+  if (asked === undefined || asked === null || asked === '') return quantityRange(product).min;
   const quantity = typeof asked === 'number' ? asked : typeof asked === 'string' && /^\d{1,7}$/.test(asked) ? Number(asked) : NaN;
-  if (Number.isInteger(quantity) && quantity >= min && quantity <= max) return { ok: true, quantity };
-  return {
-    ok: false,
-    message:
-      min === max ? `quantity must be ${min} for this product.` : `quantity must be a whole number from ${min} to ${max} for this product.`,
-  };
+  return Number.isInteger(quantity) ? quantity : NaN;
+}
+
+export function inRange(product: Product, quantity: number): boolean {
+  const { min, max } = quantityRange(product);
+  return quantity >= min && quantity <= max;
+}
+
+/** The refusal of a quantity outside the product's range. */
+export function rangeSentence(product: Product): string {
+  const { min, max } = quantityRange(product);
+  return min === max
+    ? `quantity must be ${min} for this product.`
+    : `quantity must be a whole number from ${min} to ${max} for this product.`;
 }
 
 /** A catalog from a fixed list (a real shop reads its database). Throws, naming each, on products it cannot sell. */
@@ -99,4 +143,8 @@ export function catalogOf(products: readonly Product[]): Catalog {
 /** The host example's shop. */
 export const DEMO_PRODUCTS: Product[] = [
   { id: 'coffee-beans-1kg', name: 'Coffee beans, 1 kg', unitAmount: 1200, currency: 'eur', quantity: { min: 1, max: 10 } },
+  { id: 'filter-papers', name: 'Filter papers, 100', unitAmount: 400, currency: 'eur', quantity: { min: 1, max: 5 } },
+  { id: 'hand-grinder', name: 'Hand grinder', unitAmount: 4500, currency: 'eur', quantity: { min: 1, max: 2 } },
+  // A plan: a monthly box, the first 14 days free.
+  { id: 'coffee-club', name: 'Coffee club', unitAmount: 900, currency: 'eur', recurring: { interval: 'month' }, trialDays: 14 },
 ];

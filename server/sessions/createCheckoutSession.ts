@@ -9,7 +9,8 @@ import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handl
 import { DEFAULT_INTEGRATION } from '../orders/ourSession';
 import { clientLimiter, DEFAULT_LIMITS, type ClientLimiter, type ClientLimits } from '../limits/rateLimit';
 import { accountOption, sessionParamsFor, type SessionPolicy } from './sessionPolicy';
-import { parseSessionRequest, type ButtonMode } from './sessionRequest';
+import { orderOf } from './sessionParams';
+import { parseSessionRequest, requestIdentity, type ButtonMode } from './sessionRequest';
 import type { SessionRequests } from './sessionRequests';
 import { describeStripeFailure } from './stripeErrors';
 
@@ -69,7 +70,7 @@ export function createCheckoutSessionHandler(options: CreateSessionOptions): Han
     if ('refusal' in read) return read.refusal;
     const parsed = parseSessionRequest(read.body, request.headers, catalog);
     if (!parsed.ok) return errorResponse(parsed.status, parsed.message);
-    const { product, quantity, mode, idempotencyKey } = parsed.value;
+    const { cart, mode, idempotencyKey } = parsed.value;
     // Only requests that would reach Stripe spend a token: a malformed one costs the account nothing.
     // Wallet sessions come from page views, not clicks: their own bucket, so they never starve a click.
     const take = await limit(mode === 'wallets' ? 'walletSessions' : 'sessions', clientAddress);
@@ -77,10 +78,13 @@ export function createCheckoutSessionHandler(options: CreateSessionOptions): Han
       const wait = String(take.retryAfterSeconds);
       return errorResponse(429, `Too many Checkout Sessions from this client; try again in ${wait} s.`, { 'Retry-After': wait });
     }
-    const params = await sessionParamsFor({ product, quantity, mode }, { returnPage, integration }, options, request, context);
-    const fixed = await sessionRequests.fix(idempotencyKey, JSON.stringify([product.id, mode, quantity]), () => params);
+    const params = await sessionParamsFor(orderOf(cart, mode), { returnPage, integration }, options, request, context);
+    const fixed = await sessionRequests.fix(idempotencyKey, requestIdentity(cart, mode), () => params);
     if (!fixed.ok)
-      return errorResponse(409, 'This Idempotency-Key was first used for another product, quantity or mode; a new click sends a new key.');
+      return errorResponse(
+        409,
+        'This Idempotency-Key was first used for another product, quantity or mode (another cart); a new click sends a new key.',
+      );
     let session: Stripe.Checkout.Session;
     try {
       session = await stripe.checkout.sessions.create(fixed.params, { idempotencyKey, ...accountOption(options) });

@@ -3,6 +3,7 @@
 // `embedded_page` or `elements` since 2026-03-25.dahlia; the old `hosted`/`embedded`/`custom` are refused.
 import type Stripe from 'stripe';
 import type { Product } from './catalog';
+import type { Cart, CartLine } from './cart';
 import { ourMetadata } from '../orders/ourSession';
 import type { ButtonMode } from './sessionRequest';
 
@@ -30,12 +31,17 @@ export interface SessionOrigin {
   integration: string;
 }
 
-/** What was asked for: the product, how many (within its range), and the kind of session. */
+/** What was asked for: the checked cart and the kind of session the button shows. */
 export interface SessionOrder {
+  cart: Cart;
+  mode: ButtonMode;
+  /** The cart's first line, what a one-product shop's hooks read. */
   product: Product;
   quantity: number;
-  mode: ButtonMode;
 }
+
+/** The order of a checked cart. */
+export const orderOf = (cart: Cart, mode: ButtonMode): SessionOrder => ({ cart, mode, ...cart.lines[0] });
 
 /** What the server decided for this session beyond the product (sessionPolicy.ts). */
 export interface SessionChoices {
@@ -45,10 +51,39 @@ export interface SessionChoices {
   customerEmail?: string;
 }
 
-/** One line: the Stripe Price the product names, or its inline price. */
-function lineItem(product: Product, quantity: number): Stripe.Checkout.SessionCreateParams.LineItem {
-  if (product.price !== undefined) return { price: product.price, quantity };
-  return { price_data: { currency: product.currency, unit_amount: product.unitAmount, product_data: { name: product.name } }, quantity };
+/**
+ * One line: the Stripe Price the product names, or its inline price (with its interval for a plan).
+ * The line's metadata names the product, so the paid lines Stripe lists say what to ship.
+ */
+function lineItem({ product, quantity }: CartLine): Stripe.Checkout.SessionCreateParams.LineItem {
+  const metadata = { product_id: product.id };
+  if (product.price !== undefined) return { price: product.price, quantity, metadata };
+  const { recurring } = product;
+  return {
+    price_data: {
+      currency: product.currency,
+      unit_amount: product.unitAmount,
+      product_data: { name: product.name },
+      ...(recurring ? { recurring: { interval: recurring.interval, interval_count: recurring.intervalCount ?? 1 } } : {}),
+    },
+    quantity,
+    metadata,
+  };
+}
+
+/**
+ * The session's metadata: our tag, and for a cart of one line its product and quantity as before carts
+ * (what sessions of earlier versions carry); a longer cart's lines are in its line items.
+ */
+function sessionMetadata({ lines }: Cart, integration: string): Record<string, string> {
+  if (lines.length > 1) return { integration, lines: String(lines.length) };
+  return { ...ourMetadata(integration, lines[0].product.id), quantity: String(lines[0].quantity) };
+}
+
+/** A plan's subscription: tagged like the session (its own events carry only its metadata), and its trial. */
+function subscriptionData({ mode, trialDays }: Cart, integration: string): Pick<Stripe.Checkout.SessionCreateParams, 'subscription_data'> {
+  if (mode !== 'subscription') return {};
+  return { subscription_data: { metadata: { integration }, ...(trialDays ? { trial_period_days: trialDays } : {}) } };
 }
 
 /**
@@ -56,16 +91,17 @@ function lineItem(product: Product, quantity: number): Stripe.Checkout.SessionCr
  * retry resends the first attempt's parameters rather than calling this again.
  */
 export function checkoutSessionParams(
-  { product, quantity, mode }: SessionOrder,
+  { cart, mode }: Pick<SessionOrder, 'cart' | 'mode'>,
   { returnPage, integration }: SessionOrigin,
   choices: SessionChoices = {},
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Stripe.Checkout.SessionCreateParams {
   const common = {
-    mode: 'payment',
-    line_items: [lineItem(product, quantity)],
-    // For fulfilment: which product the session paid for, how many, and that it is this integration's to ship.
-    metadata: { ...ourMetadata(integration, product.id), quantity: String(quantity) },
+    mode: cart.mode,
+    line_items: cart.lines.map(lineItem),
+    // That it is this integration's to ship (ourSession.ts); what to ship is in the paid line items.
+    metadata: sessionMetadata(cart, integration),
+    ...subscriptionData(cart, integration),
     ...(choices.allowPromotionCodes ? { allow_promotion_codes: true } : {}),
     ...(choices.customerEmail ? { customer_email: choices.customerEmail } : {}),
   } satisfies Stripe.Checkout.SessionCreateParams;

@@ -53,5 +53,11 @@ export async function sessionParamsFor(
   const ours = checkoutSessionParams(order, origin, { allowPromotionCodes: policy.allowPromotionCodes, customerEmail: email ?? undefined });
   const extra = policy.extraParams ? await policy.extraParams(order, request, context) : undefined;
   if (!extra) return ours;
-  return { ...extra, ...ours, metadata: { ...extra.metadata, ...ours.metadata } };
+  const merged = { ...extra, ...ours, metadata: { ...extra.metadata, ...ours.metadata } };
+  if (!ours.subscription_data) return merged;
+  const { subscription_data: theirs } = extra;
+  return {
+    ...merged,
+    subscription_data: { ...theirs, ...ours.subscription_data, metadata: { ...theirs?.metadata, ...ours.subscription_data.metadata } },
+  };
 }

@@ -1,7 +1,8 @@
-// What the button sends for a Checkout Session: `{ productId, quantity?, mode }` as JSON, and a fresh
-// Idempotency-Key header per click (per wallet session, in wallets mode). Never an amount: the price
-// comes from the catalog.
-import { quantityOf, type Catalog, type Product } from './catalog';
+// What the button sends for a Checkout Session: `{ productId, quantity?, mode }` or a cart,
+// `{ lines: [{ productId, quantity? }, …], mode }`, as JSON, and a fresh Idempotency-Key header per
+// click (per wallet session, in wallets mode). Never an amount: the price comes from the catalog.
+import type { Catalog } from './catalog';
+import { checkCart, type AskedLine, type Cart } from './cart';
 
 /**
  * The kind of session the button asks for: Stripe's hosted page (`redirect`, also the card button of
@@ -11,9 +12,8 @@ export type ButtonMode = 'redirect' | 'embedded' | 'wallets';
 const MODES: ButtonMode[] = ['redirect', 'embedded', 'wallets'];
 
 export interface SessionRequest {
-  product: Product;
-  /** Within the product's range (catalog.ts). */
-  quantity: number;
+  /** Every line within its product's range, the cart within Stripe's limits (cart.ts). */
+  cart: Cart;
   mode: ButtonMode;
   idempotencyKey: string;
 }
@@ -37,12 +37,27 @@ export function parseSessionRequest(body: Uint8Array, headers: Headers, catalog:
   } catch {
     return refuse('The body is not JSON.');
   }
-  const { productId, mode, quantity: asked } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
-  if (typeof productId !== 'string') return refuse('The body needs a productId (a string).');
-  const product = catalog(productId);
-  if (!product) return refuse(`No product "${productId.slice(0, 64)}" in the catalog.`);
-  if (!MODES.includes(mode as ButtonMode)) return refuse(`mode must be "redirect", "embedded" or "wallets".`);
-  const quantity = quantityOf(product, asked);
-  if (!quantity.ok) return refuse(quantity.message);
-  return { ok: true, value: { product, quantity: quantity.quantity, mode: mode as ButtonMode, idempotencyKey } };
+  const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const asked = askedLines(fields);
+  if (typeof asked === 'string') return refuse(asked);
+  if (!MODES.includes(fields.mode as ButtonMode)) return refuse(`mode must be "redirect", "embedded" or "wallets".`);
+  const checked = checkCart(asked, catalog);
+  if (!checked.ok) return refuse(checked.message);
+  return { ok: true, value: { cart: checked.cart, mode: fields.mode as ButtonMode, idempotencyKey } };
+}
+
+/** `lines`, or the one line of `productId` and `quantity`; a sentence when the body has neither (or both). */
+function askedLines({ lines, productId, quantity }: Record<string, unknown>): AskedLine[] | string {
+  if (lines === undefined)
+    return typeof productId === 'string' ? [{ productId, quantity }] : 'The body needs a productId (a string) or lines.';
+  if (productId !== undefined) return 'Send either productId or lines, not both.';
+  if (!Array.isArray(lines) || !lines.every((line) => typeof line === 'object' && line !== null && !Array.isArray(line)))
+    return 'lines must be an array of { productId, quantity }.';
+  return lines as AskedLine[];
+}
+
+/** What a key was first used for, the same on every attempt: a one-line cart as before carts, so keys stay comparable. */
+export function requestIdentity({ lines }: Cart, mode: ButtonMode): string {
+  if (lines.length === 1) return JSON.stringify([lines[0].product.id, mode, lines[0].quantity]);
+  return JSON.stringify([lines.map((line) => [line.product.id, line.quantity]), mode]);
 }

@@ -64,6 +64,21 @@ export interface CheckoutCompletion {
 export type SessionMode = CheckoutMode;
 
 /** What `sessionEndpoint` receives as JSON: the host's `sessionBody` fields, and `mode` (always the button's). */
+/** One line of a cart: a product of the server's catalog and how many (the product's minimum when absent). */
+export interface CartLine {
+  productId: string;
+  quantity?: number;
+}
+
+/** What a click buys: the total in the currency's smallest unit (cents), and for a plan its period and trial. */
+export interface PriceSummary {
+  amount: number;
+  /** ISO 4217 ("eur"). */
+  currency: string;
+  recurring?: { interval: 'day' | 'week' | 'month' | 'year'; intervalCount?: number };
+  trialDays?: number;
+}
+
 export type SessionRequestBody = Record<string, unknown> & { mode: SessionMode };
 
 export interface SessionContext {
@@ -166,6 +181,14 @@ export interface CheckoutButtonProps {
    * `mode` is the button's: one in here is replaced.
    */
   sessionBody?: object;
+  /**
+   * A cart: sent as `lines` beside `sessionBody`'s fields (and as the form's `lines[i][productId]`,
+   * `lines[i][quantity]` fields); the server checks each against its catalog. One line is the same as
+   * `sessionBody: { productId, quantity }`.
+   */
+  lines?: readonly CartLine[];
+  /** What a click buys, said on the button ("Pay €36.00", "Subscribe, €9.00 a month"); `children` wins. */
+  price?: PriceSummary;
 
   /** Default 'redirect'. `wallets`: the device's wallets above the card button, once Stripe.js can pay. */
   mode?: CheckoutMode;

@@ -55,6 +55,22 @@ export class CheckoutButtonElement extends HTMLElement implements HTMLCheckoutBu
     this.setProperty('sessionBody', value);
   }
 
+  /** A cart: `[{ productId, quantity }]` (CheckoutButtonProps.lines). */
+  get lines(): CheckoutButtonProps['lines'] {
+    return this.properties.lines;
+  }
+  set lines(value: CheckoutButtonProps['lines']) {
+    this.setProperty('lines', value);
+  }
+
+  /** What a click buys, said on the button (CheckoutButtonProps.price). */
+  get price(): CheckoutButtonProps['price'] {
+    return this.properties.price;
+  }
+  set price(value: CheckoutButtonProps['price']) {
+    this.setProperty('price', value);
+  }
+
   get messages(): CheckoutButtonProps['messages'] {
     return this.properties.messages;
   }

@@ -30,7 +30,7 @@ export type CheckoutButtonAttributeName = keyof typeof ATTRIBUTES | keyof typeof
 export const OBSERVED_ATTRIBUTES: readonly string[] = [...Object.keys(ATTRIBUTES), ...Object.keys(STRIPE_OPTION_ATTRIBUTES)];
 
 /** What only a property can carry. */
-export const ELEMENT_PROPERTIES = ['createSession', 'sessionBody', 'messages', 'stripeOptions'] as const;
+export const ELEMENT_PROPERTIES = ['createSession', 'sessionBody', 'lines', 'price', 'messages', 'stripeOptions'] as const;
 export type ElementPropertyName = (typeof ELEMENT_PROPERTIES)[number];
 export type ElementProperties = Partial<Pick<CheckoutButtonProps, ElementPropertyName>>;
 

@@ -23,6 +23,7 @@ import { useServerRender } from './useServerRender';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
 import { useWaiting } from './useWaiting';
+import { priceLabel } from '../i18n/priceLabel';
 import { WalletSlot } from './WalletSlot';
 
 export function CheckoutButton(props: CheckoutButtonProps) {
@@ -90,7 +91,9 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // Made by the server for its HTML (and again by hydration, which no submit uses: it is prevented).
   const [formKey] = useState(() => (server.prerendering ? newFormKey() : ''));
   const form =
-    server.fromServer && props.sessionEndpoint ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody), formKey } : null;
+    server.fromServer && props.sessionEndpoint
+      ? { action: props.sessionEndpoint, fields: formFields(props.sessionBody, props.lines), formKey }
+      : null;
 
   return (
     <CheckoutRoot
@@ -119,7 +122,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
         {...intentHandlers}
       >
         {ariaBusy && <span className="mfc-spinner" aria-hidden="true" />}
-        {children ?? messages.buttonLabel}
+        {children ?? (props.price && priceLabel(props.price, lang)) ?? messages.buttonLabel}
       </button>
       <span className="mfc-sr-only" role="status">
         {ariaBusy ? messages.loading : ''}

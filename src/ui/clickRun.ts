@@ -6,6 +6,7 @@ import type { CheckoutButtonProps, CheckoutError, CheckoutEvent } from '../core/
 import type { FlowAction } from '../checkout/flow';
 import type { FlowSettings } from '../checkout/policy';
 import { checkoutOutcome } from '../checkout/outcome';
+import { bodyWithLines } from '../checkout/requestBody';
 import { toCheckoutError } from '../core/errors';
 import { now, type CheckoutEventInput } from '../core/events';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
@@ -65,7 +66,8 @@ export async function runClick({
   onFailure,
 }: ClickRun): Promise<void> {
   const { mode, sessionTimeoutMs, allowedCheckoutOrigins } = settings;
-  const { createSession, sessionEndpoint, sessionBody } = p;
+  const { createSession, sessionEndpoint } = p;
+  const sessionBody = bodyWithLines(p.sessionBody, p.lines);
   const outcome = await checkoutOutcome({
     mode,
     createSession,

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CheckoutButtonProps } from '../core/types';
 import { positiveOr } from '../core/bounds';
+import { bodyWithLines } from '../checkout/requestBody';
 import { walletSession, WALLET_SESSION_POLICY, type WalletSessionHandle, type WalletSessionState } from '../checkout/walletSession';
 
 const NONE = () => () => {};
@@ -18,7 +19,10 @@ export function useWalletSession(
   // Looked up at render: the registry returns the same handle every time, and starts the request once.
   const timeoutMs = positiveOr(p.sessionTimeoutMs, WALLET_SESSION_POLICY.timeoutMs);
   const handle = active
-    ? walletSession({ createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: p.sessionBody }, timeoutMs)
+    ? walletSession(
+        { createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: bodyWithLines(p.sessionBody, p.lines) },
+        timeoutMs,
+      )
     : null;
   useEffect(() => handle?.use(), [handle]);
   const store = handle?.state;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Durations from the environment stay within what a timer holds: past 2³¹−1 ms Node's setInterval
 // fires every millisecond, so a far ORDER_LEASE_MS once renewed the lease nonstop while `fulfil` ran.
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { MAX_TIMER_MS } from '../../src/core/bounds';
 import { leaseFromEnv } from '../../server/backend';
 import { catalogOf, DEMO_PRODUCTS } from '../../server/sessions/catalog';
@@ -33,7 +33,7 @@ it.each([String(2 ** 31), String(2 ** 40), String(Number.MAX_SAFE_INTEGER), '1e3
     try {
       const ours = { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) };
       const fulfil = () => new Promise<void>((resolve) => setTimeout(resolve, 500));
-      expect(await fulfilOnce(session(`cs_test_far_lease_${value}`), { orders: store.orders, fulfil, lease, ours })).toBe('shipped');
+      expect(await fulfilOnce(session(`cs_test_far_lease_${value}`), { stripe: new Stripe('sk_test_unused'), orders: store.orders, fulfil, lease, ours })).toBe('shipped');
       expect(renew.mock.calls.length).toBeLessThanOrEqual(1);
     } finally {
       renew.mockRestore();

@@ -117,7 +117,7 @@ describe('reconcile and fulfilOnce', () => {
       const report = await reconcile({ stripe: client, orders: routes.store.orders, fulfil, ours, log: () => {} });
       expect(report).toMatchObject({ listed: 1, shipped: [sessions[3].id], notPaid: 0 });
       expect(fulfil.mock.calls.map(([session]) => session.id)).toEqual([sessions[3].id]);
-      expect(await fulfilOnce(sessions[2], { orders: routes.store.orders, fulfil, ours })).toBe('not-ours');
+      expect(await fulfilOnce(sessions[2], { stripe: client, orders: routes.store.orders, fulfil, ours })).toBe('not-ours');
       expect(notOurs(sessions[2], ours)).toMatch(/setup mode/);
     } finally {
       await lone.close();

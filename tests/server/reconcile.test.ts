@@ -77,6 +77,18 @@ it('ships the paid sessions no webhook shipped, once, and leaves the others', as
     quantity: 1,
     amountTotal: 1200,
     currency: 'eur',
+    // The paid lines, as Stripe lists the session's line items.
+    lines: [
+      {
+        productId: null,
+        description: 'Coffee beans, 1 kg',
+        quantity: 1,
+        amountSubtotal: 1200,
+        amountDiscount: 0,
+        amountTotal: 1200,
+        currency: 'eur',
+      },
+    ],
   });
 
   warehouseDown = new Set();

@@ -78,7 +78,7 @@ describe('a Stripe Price and a quantity range', () => {
   it('a product naming a Price sends the Price id and the quantity asked for; Stripe prices it', async () => {
     const response = await handlers().sessions(json({ productId: 'beans', quantity: 3 }), context);
     expect(response.status).toBe(200);
-    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '3' }]);
+    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '3', metadata: { product_id: 'beans' } }]);
     expect(lastSent().params.metadata).toMatchObject({ product_id: 'beans', quantity: '3' });
     const { url } = (await response.json()) as { url: string };
     const session = await stripe.checkout.sessions.retrieve(/cs_test_\w+/.exec(url)![0]);
@@ -87,7 +87,7 @@ describe('a Stripe Price and a quantity range', () => {
 
   it('no quantity buys the minimum; an inline-priced product without a range sells one at a time', async () => {
     expect((await handlers().sessions(json({ productId: 'beans' }), context)).status).toBe(200);
-    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '1' }]);
+    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '1', metadata: { product_id: 'beans' } }]);
     const two = await handlers().sessions(json({ productId: 'mug', quantity: 2 }), context);
     expect(two.status).toBe(400);
     expect(await two.json()).toEqual({ error: 'quantity must be 1 for this product.' });
@@ -103,13 +103,13 @@ describe('a Stripe Price and a quantity range', () => {
 
   it('a quantity in digits (a host that read it from an input) is taken as the number', async () => {
     expect((await handlers().sessions(json({ productId: 'beans', quantity: '3' }), context)).status).toBe(200);
-    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '3' }]);
+    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '3', metadata: { product_id: 'beans' } }]);
   });
 
   it("the form's quantity field: in range, 303; out of range, the refusal page in the person's language", async () => {
     const ok = await handlers().sessions(form({ productId: 'beans', quantity: '4' }), context);
     expect(ok.status).toBe(303);
-    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '4' }]);
+    expect(lastSent().params.line_items).toEqual([{ price: 'price_beans', quantity: '4', metadata: { product_id: 'beans' } }]);
     const refused = await handlers().sessions(form({ productId: 'beans', quantity: '9' }), context);
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
@@ -193,9 +193,9 @@ describe("the server's choices", () => {
 });
 
 describe('refused at start-up', () => {
-  it('a subscription product, saying so', () => {
-    expect(() => catalogOf([{ id: 'club', name: 'Coffee club', price: 'price_club', mode: 'subscription' }])).toThrow(
-      /"club" is a subscription: subscriptions are not supported yet/,
+  it('a product that says mode subscription instead of its interval, saying how', () => {
+    expect(() => catalogOf([{ id: 'club', name: 'Coffee club', price: 'price_club', mode: 'subscription' } as unknown as Product])).toThrow(
+      /"club" has mode "subscription": a plan says `recurring: \{ interval \}` instead/,
     );
   });
 

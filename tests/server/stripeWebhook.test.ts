@@ -89,7 +89,11 @@ describe('POST /api/stripe-webhook', () => {
     expect(res.status).toBe(200);
     expect(fulfil).toHaveBeenCalledTimes(1);
     expect(fulfil.mock.calls[0][0]).toMatchObject({ id: paid.id, payment_status: 'paid' });
-    expect(fulfil.mock.calls[0][1]).toEqual({ idempotencyKey: paid.id });
+    expect(fulfil.mock.calls[0][1]).toEqual({ idempotencyKey: paid.id, paidLines: expect.any(Function) });
+    // What was paid, as Stripe lists the session's line items.
+    expect(await fulfil.mock.calls[0][1].paidLines()).toEqual([
+      expect.objectContaining({ object: 'item', description: 'Beans', quantity: 1, amount_subtotal: 1200, amount_total: 1200 }),
+    ]);
     expect(await stateOf(paid.id)).toBe('fulfilled');
   });
 

@@ -29,7 +29,13 @@ export function describePaying(form: FormServerFixture): void {
       expect(sent.params).toEqual({
         mode: 'payment',
         ui_mode: 'hosted_page',
-        line_items: [{ price_data: { currency: 'eur', unit_amount: '1200', product_data: { name: 'Coffee beans, 1 kg' } }, quantity: '1' }],
+        line_items: [
+          {
+            price_data: { currency: 'eur', unit_amount: '1200', product_data: { name: 'Coffee beans, 1 kg' } },
+            quantity: '1',
+            metadata: { product_id: 'coffee-beans-1kg' },
+          },
+        ],
         metadata: { product_id: 'coffee-beans-1kg', integration: 'checkout-button', quantity: '1' },
         success_url: `${RETURN_PAGE}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${RETURN_PAGE}?checkout=canceled`,
