@@ -18,6 +18,9 @@ import { serveReconcile } from './reconcile/reconcileSocket';
 import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
+import type { CustomerOf } from './portal/billingPortal';
+import { sqlSubscriptions } from './subscriptions/subscriptionStore';
+import type { OnSubscriptionChange } from './subscriptions/subscriptions';
 
 export { leaseFromEnv, ownershipFromEnv } from './config';
 
@@ -38,6 +41,12 @@ export interface BackendOptions extends SessionPolicy {
   config?: ServerConfig;
   /** Another process took the PGlite folder over: the database is abandoned already, never to be used again (logged by default). */
   onDatabaseLost?: (error: Error) => void;
+  /** A subscription started, renewed, failed to pay, changed or ended (docs/server/subscriptions.md). */
+  onSubscriptionChange?: OnSubscriptionChange;
+  /** The signed-in customer's Stripe id from your own session, for the account page (docs/server/portal.md). */
+  customerOf?: CustomerOf;
+  /** Where the Customer Portal's return link leads (the page that opened it by default). */
+  portalReturnUrl?: string;
 }
 
 export interface CheckoutBackend {
@@ -53,7 +62,7 @@ export interface CheckoutBackend {
 
 export async function openCheckoutBackend(options: BackendOptions): Promise<CheckoutBackend> {
   const { stripe, returnPage, webhookSecret, log, env = process.env, onDatabaseLost, catalog } = options;
-  const { allowPromotionCodes, stripeAccount, customerEmail, extraParams } = options;
+  const { allowPromotionCodes, stripeAccount, customerEmail, extraParams, onSubscriptionChange, customerOf, portalReturnUrl } = options;
   // Before the database opens: a bad option or a bad value stops the start without leaving anything open.
   checkSessionPolicy(options);
   const config = options.config ?? readServerConfig(env, returnPage, catalog);
@@ -68,6 +77,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
   const bound = recordBound(config.database.recordTimeoutMs);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
+  const subscriptionStore = sqlSubscriptions(db);
   const handlers = createCheckoutHandlers({
     stripe,
     ...ours,
@@ -84,8 +94,19 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     webhookSecret,
     formSubmissions: sqlFormSubmissions(db, undefined, Date.now, bound),
     formOrigins,
+    onSubscriptionChange,
+    subscriptionStore,
+    customerOf,
+    portalReturnUrl,
   });
-  const reconciler = startReconciler({ db, everyMs: config.reconcileEveryMs, reconcile: { stripe, orders, fulfil, lease, ours } });
+  const subscriptions = onSubscriptionChange
+    ? { stripe, store: subscriptionStore, onSubscriptionChange, integration: ours.integration, stripeAccount, lease }
+    : undefined;
+  const reconciler = startReconciler({
+    db,
+    everyMs: config.reconcileEveryMs,
+    reconcile: { stripe, orders, fulfil, lease, ours, stripeAccount, subscriptions },
+  });
   const socket = db.ownedDir
     ? await serveReconcile(db.ownedDir, (days) => reconciler.run(days)).catch(
         (error: Error) => void console.error(`[orders] npm run reconcile cannot reach this server: ${error.message}`),
