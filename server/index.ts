@@ -20,3 +20,13 @@ export type { Fulfil, OrderStore } from './orders/orders';
 export { serverRelease, type ServerRelease } from './release';
 export type { SessionPolicy, ExtraSessionParams } from './sessions/sessionPolicy';
 export type { SessionOrder } from './sessions/sessionParams';
+export type {
+  OnSubscriptionChange,
+  SubscriptionChange,
+  SubscriptionInvoice,
+  SubscriptionState,
+  SubscriptionTransition,
+} from './subscriptions/subscriptions';
+export { sqlSubscriptions, type SubscriptionStore } from './subscriptions/subscriptionStore';
+export type { CustomerOf } from './portal/billingPortal';
+export { connectWebhookHandler, type ConnectWebhookOptions } from './connect/connectWebhook';
