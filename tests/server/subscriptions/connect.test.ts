@@ -27,7 +27,7 @@ beforeAll(async () => {
   standIn = await startStripeApiStandIn({ connectedAccounts: [SHOP_A, SHOP_B] });
   stripe = stripeForStandIn(standIn);
   store = await memoryOrders();
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all(served.map((s) => s.close()));
   await standIn.close();

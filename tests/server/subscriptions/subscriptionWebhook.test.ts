@@ -49,7 +49,7 @@ describeEachDatabase('subscription hooks', (_driver, databases) => {
         log: () => {},
       }),
     );
-  }, 60_000);
+  }, 120_000);
   beforeEach(() => {
     heard = [];
     hook = async (change) => void heard.push(change);
