@@ -5,20 +5,24 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { ManageSubscriptionButton } from '../../src/exposes/ManageSubscription';
 
-const answer = (status: number, body: unknown) => jest.fn(async () => new Response(JSON.stringify(body), { status }));
+// jsdom has no Response: the two fields the button reads.
+const answer = (status: number, body: unknown) =>
+  jest.fn(async (..._args: unknown[]) => ({ status, ok: status >= 200 && status < 300, json: async () => body }) as unknown as Response);
 
-afterEach(() => jest.restoreAllMocks());
+const realFetch = globalThis.fetch;
+const stubFetch = (stub: typeof fetch) => void (globalThis.fetch = stub);
+afterEach(() => void (globalThis.fetch = realFetch));
 
 it('renders on the server as a form that posts to the portal route, labelled in the page’s language', () => {
   const html = renderToString(<ManageSubscriptionButton endpoint="/shop/api/billing-portal" locale="de" />);
-  expect(html).toContain('<form method="post" action="/shop/api/billing-portal"');
+  expect(html).toMatch(/^<form (action="\/shop\/api\/billing-portal" method="post"|method="post" action="\/shop\/api\/billing-portal")>/);
   expect(html).toContain('<button type="submit"');
   expect(html).toContain('Abo verwalten');
 });
 
 it("a click asks the server (the customer is the server's to know) and leaves for Stripe's portal", async () => {
   const fetchMock = answer(200, { url: 'https://billing.stripe.com/p/session/test_1' });
-  jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+  stubFetch(fetchMock);
   const redirect = jest.fn();
   render(<ManageSubscriptionButton redirect={redirect} locale="en" />);
   fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
@@ -28,7 +32,7 @@ it("a click asks the server (the customer is the server's to know) and leaves fo
 });
 
 it('nobody signed in: says so in the person’s language, and goes nowhere', async () => {
-  jest.spyOn(globalThis, 'fetch').mockImplementation(answer(401, { error: 'Sign in to manage your subscription.' }));
+  stubFetch(answer(401, { error: 'Sign in to manage your subscription.' }));
   const redirect = jest.fn();
   render(<ManageSubscriptionButton redirect={redirect} locale="fr" />);
   fireEvent.click(screen.getByRole('button', { name: 'Gérer l’abonnement' }));
@@ -37,7 +41,7 @@ it('nobody signed in: says so in the person’s language, and goes nowhere', asy
 });
 
 it('a URL that is not Stripe’s portal is never followed', async () => {
-  jest.spyOn(globalThis, 'fetch').mockImplementation(answer(200, { url: 'javascript:alert(1)' }));
+  stubFetch(answer(200, { url: 'javascript:alert(1)' }));
   const redirect = jest.fn();
   render(<ManageSubscriptionButton redirect={redirect} locale="en" />);
   fireEvent.click(screen.getByRole('button'));

@@ -10,6 +10,9 @@ import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '
 import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';
 
+// A busy machine (a shared CI runner) makes a delivery's round trip slow: a bound, not a wait.
+jest.setTimeout(30_000);
+
 let standIn: StripeApiStandIn;
 let stripe: Stripe;
 let store: Awaited<ReturnType<typeof memoryOrders>>;

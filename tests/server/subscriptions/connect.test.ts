@@ -15,6 +15,9 @@ import { deliverSigned } from '../../../stand-ins/webhookEvents';
 import { memoryOrders } from '../../support/orders';
 import { serveRoutes, type Served } from '../../support/serveHandler';
 
+// A busy machine (a shared CI runner) makes a delivery's round trip slow: a bound, not a wait.
+jest.setTimeout(30_000);
+
 const SECRET = 'whsec_test_connect';
 const SHOP_A = 'acct_1ShopA';
 const SHOP_B = 'acct_1ShopB';

@@ -14,6 +14,9 @@ import type { SubscriptionChange } from '../../../server/subscriptions/subscript
 import { startStripeApiStandIn, stripeForStandIn, type StripeApiStandIn } from '../../../stand-ins/stripeApi';
 import { describeEachDatabase } from '../../support/databases';
 
+// A busy machine (a shared CI runner) makes a delivery's round trip slow: a bound, not a wait.
+jest.setTimeout(30_000);
+
 describeEachDatabase('reconcile, for subscriptions', (_driver, databases) => {
   let standIn: StripeApiStandIn;
   let db: Database;

@@ -18,6 +18,9 @@ import { deliverSigned } from '../../../stand-ins/webhookEvents';
 import { describeEachDatabase } from '../../support/databases';
 import { serveRoutes, type Served } from '../../support/serveHandler';
 
+// A busy machine (a shared CI runner) makes a delivery's round trip slow: a bound, not a wait.
+jest.setTimeout(30_000);
+
 const SECRET = 'whsec_test_subscriptions';
 const OURS = { integration: DEFAULT_INTEGRATION };
 
