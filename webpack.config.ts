@@ -23,6 +23,7 @@ export const exposes = {
   './CheckoutButton': './src/exposes/CheckoutButton.ts',
   './stripeScript': './src/exposes/stripeScript.ts',
   './mount': './src/exposes/mount.tsx',
+  './ManageSubscription': './src/exposes/ManageSubscription.ts',
 };
 
 /** What the remote's build adds to the release inventory (release/inventory.ts). */

@@ -23,6 +23,9 @@ import { createCheckoutHandlers, type CheckoutHandlers } from './routes';
 import { sqlSessionRequests } from './sessions/sessionRequests';
 import { warehouseFulfil } from './orders/warehouse';
 import { stripeApi, type StripeClient } from './stripeClient';
+import type { CustomerOf } from './portal/billingPortal';
+import { sqlSubscriptions } from './subscriptions/subscriptionStore';
+import type { OnSubscriptionChange } from './subscriptions/subscriptions';
 
 export { leaseFromEnv, ownershipFromEnv } from './config';
 
@@ -46,6 +49,12 @@ export interface BackendOptions extends SessionPolicy {
   config?: ServerConfig;
   /** Another process took the PGlite folder over: the database is abandoned already, never to be used again (logged by default). */
   onDatabaseLost?: (error: Error) => void;
+  /** A subscription started, renewed, failed to pay, changed or ended (docs/server/subscriptions.md). */
+  onSubscriptionChange?: OnSubscriptionChange;
+  /** The signed-in customer's Stripe id from your own session, for the account page (docs/server/portal.md). */
+  customerOf?: CustomerOf;
+  /** Where the Customer Portal's return link leads (the page that opened it by default). */
+  portalReturnUrl?: string;
 }
 
 export interface CheckoutBackend {
@@ -65,7 +74,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
   const { stripe, returnPage, webhookSecret, env = process.env, onDatabaseLost, catalog, logger } = options;
   const log = options.log ?? (logger && infoCallback(logger));
   const logError = logger ? logCallback(logger) : undefined;
-  const { allowPromotionCodes, stripeAccount, customerEmail, extraParams } = options;
+  const { allowPromotionCodes, stripeAccount, customerEmail, extraParams, onSubscriptionChange, customerOf, portalReturnUrl } = options;
   // Before the database opens: a bad option or a bad value stops the start without leaving anything open.
   checkSessionPolicy(options);
   const config = options.config ?? readServerConfig(env, returnPage, catalog);
@@ -87,6 +96,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
   const unmeasure = measureStripe(stripe);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
+  const subscriptionStore = sqlSubscriptions(db);
   const routes = createCheckoutHandlers({
     stripe,
     ...ours,
@@ -104,12 +114,19 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     formSubmissions: sqlFormSubmissions(db, undefined, Date.now, bound),
     formOrigins,
     ...(logError ? { log: logError } : {}),
+    onSubscriptionChange,
+    subscriptionStore,
+    customerOf,
+    portalReturnUrl,
   });
   const handlers = countedHandlers(routes, meter);
+  const subscriptions = onSubscriptionChange
+    ? { stripe: stripeApi(stripe), store: subscriptionStore, onSubscriptionChange, integration: ours.integration, stripeAccount, lease }
+    : undefined;
   const reconciler = startReconciler({
     db,
     everyMs: config.reconcileEveryMs,
-    reconcile: { stripe: stripeApi(stripe), orders, fulfil, lease, ours },
+    reconcile: { stripe: stripeApi(stripe), orders, fulfil, lease, ours, stripeAccount, subscriptions },
     // Each scheduled run says how it went in one line: counted by what it says.
     log: (line, error) => {
       meter.countReconcile(error !== undefined ? 'failed' : line.includes('skipped') ? 'busy' : 'ran');

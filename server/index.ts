@@ -25,3 +25,13 @@ export { ConfigError, readServerConfig, type ServerConfig } from './config';
 export { createHealthHandlers, HEALTH_PATHS, type HealthHandlers, type HealthOptions } from './http/health';
 export { silentLogger, withFields, type Logger, type LogFields, type LogLevel } from './log/logger';
 export { METRIC_NAMES } from './metrics/checkoutMetrics';
+export type {
+  OnSubscriptionChange,
+  SubscriptionChange,
+  SubscriptionInvoice,
+  SubscriptionState,
+  SubscriptionTransition,
+} from './subscriptions/subscriptions';
+export { sqlSubscriptions, type SubscriptionStore } from './subscriptions/subscriptionStore';
+export type { CustomerOf } from './portal/billingPortal';
+export { connectWebhookHandler, type ConnectWebhookOptions } from './connect/connectWebhook';

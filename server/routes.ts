@@ -5,6 +5,7 @@
 import { createCheckoutSessionHandler, type CreateSessionOptions } from './sessions/createCheckoutSession';
 import { formCheckoutHandler, type FormCheckoutOptions } from './form/formCheckout';
 import { refusalResponse } from './form/formRefusal';
+import { PORTAL_TEXTS } from './portal/portalTexts';
 import { isFormRequest } from './form/formRequest';
 import { errorResponse, type CheckoutContext, type Handler } from './http/http';
 import { clientLimiter, DEFAULT_LIMITS } from './limits/rateLimit';
@@ -13,11 +14,16 @@ import { checkSessionPolicy } from './sessions/sessionPolicy';
 import { sessionStatusHandler } from './sessions/sessionStatus';
 import { stripeWebhookHandler, type WebhookOptions } from './orders/stripeWebhook';
 import { stripeApi, type StripeClient } from './stripeClient';
+import { billingPortalHandler, type CustomerOf } from './portal/billingPortal';
+import type { SubscriptionStore } from './subscriptions/subscriptionStore';
+import type { OnSubscriptionChange } from './subscriptions/subscriptions';
+import { silentLogger, type Logger } from './log/logger';
 
 export const CHECKOUT_PATHS = {
   sessions: '/api/checkout-sessions',
   status: '/api/checkout-session-status',
   webhook: '/api/stripe-webhook',
+  portal: '/api/billing-portal',
 } as const;
 
 export interface CheckoutHandlerOptions
@@ -31,6 +37,16 @@ export interface CheckoutHandlerOptions
   webhookSecret?: string;
   /** Untagged sessions created before this (Unix seconds) are orders too: see Ownership in orders/ourSession.ts. */
   untaggedBefore?: number;
+  /** The host's hook for a subscription's life (docs/server/subscriptions.md); needs `subscriptionStore`. */
+  onSubscriptionChange?: OnSubscriptionChange;
+  /** Where the subscriptions' leases and what the host heard are kept (sqlSubscriptions over the orders' database). */
+  subscriptionStore?: SubscriptionStore;
+  /** The signed-in customer, from the host's own session: the account page opens for them (docs/server/portal.md). */
+  customerOf?: CustomerOf;
+  /** Where the Customer Portal's return link leads (the page that opened it by default). */
+  portalReturnUrl?: string;
+  /** Where the subscription hooks and the account page log (silent by default). */
+  logger?: Logger;
 }
 
 export interface CheckoutHandlers {
@@ -40,7 +56,9 @@ export interface CheckoutHandlers {
   status: Handler;
   /** POST /api/stripe-webhook */
   webhook: Handler;
-  /** Answers the three paths (by the request URL's path) and returns null for any other. */
+  /** POST /api/billing-portal: the Customer Portal for the signed-in customer (503 without `customerOf`). */
+  portal: Handler;
+  /** Answers the four paths (by the request URL's path) and returns null for any other. */
   route(request: Request, context: CheckoutContext): Promise<Response | null>;
 }
 
@@ -75,13 +93,29 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
   const json = createCheckoutSessionHandler(shared);
   const sessions = guarded((request, context) => (isFormRequest(request) ? form(request, context) : json(request, context)), log);
   const status = guarded(sessionStatusHandler(shared), log);
+  const { onSubscriptionChange, subscriptionStore, customerOf, logger = silentLogger } = options;
+  const integration = options.integration ?? DEFAULT_INTEGRATION;
+  if (onSubscriptionChange && !subscriptionStore) throw new Error('onSubscriptionChange needs a subscriptionStore (sqlSubscriptions(db)).');
+  const subscriptions =
+    onSubscriptionChange && subscriptionStore
+      ? {
+          stripe: shared.stripe,
+          store: subscriptionStore,
+          onSubscriptionChange,
+          integration,
+          stripeAccount: options.stripeAccount,
+          lease: options.lease,
+          logger,
+        }
+      : undefined;
   const webhook = guarded(
     webhookSecret
       ? stripeWebhookHandler({
           ...shared,
           secret: webhookSecret,
+          subscriptions,
           ours: {
-            integration: options.integration ?? DEFAULT_INTEGRATION,
+            integration,
             catalog: options.catalog,
             untaggedBefore: options.untaggedBefore,
           },
@@ -89,15 +123,31 @@ export function createCheckoutHandlers(options: CheckoutHandlerOptions): Checkou
       : async () => errorResponse(503, 'STRIPE_WEBHOOK_SECRET is not set: events cannot be verified.'),
     log,
   );
+  const portal = guarded(
+    customerOf
+      ? billingPortalHandler({ ...options, stripe: shared.stripe, customerOf, formOrigins, logger })
+      : async (request) => {
+          logger.error(
+            { route: 'billing-portal', code: 'misconfigured' },
+            'The account page was asked for, but createCheckoutHandlers has no customerOf.',
+          );
+          return isFormRequest(request)
+            ? refusalResponse(request, '/', { status: 503, reason: 'failed', texts: PORTAL_TEXTS })
+            : errorResponse(503, 'The account page is not set up on this server (customerOf).');
+        },
+    log,
+  );
   const byPath: Record<string, Handler> = {
     [CHECKOUT_PATHS.sessions]: sessions,
     [CHECKOUT_PATHS.status]: status,
     [CHECKOUT_PATHS.webhook]: webhook,
+    [CHECKOUT_PATHS.portal]: portal,
   };
   return {
     sessions,
     status,
     webhook,
+    portal,
     async route(request, context) {
       const handler = byPath[new URL(request.url).pathname];
       return handler ? handler(request, context) : null;

@@ -13,6 +13,8 @@ type Method = (...args: never[]) => unknown;
 export interface StripeClient {
   checkout: { sessions: { create: Method; retrieve: Method; list: Method; listLineItems: Method } };
   webhooks: { constructEventAsync: Method };
+  subscriptions: { retrieve: Method; list: Method };
+  billingPortal: { sessions: { create: Method } };
   /** Its request events, which the metrics time (`response`). */
   on: Method;
   off: Method;
@@ -25,6 +27,8 @@ type Webhooks = Stripe['webhooks'];
 export interface StripeApi {
   checkout: { sessions: Pick<Sessions, keyof StripeClient['checkout']['sessions']> };
   webhooks: Pick<Webhooks, keyof StripeClient['webhooks']>;
+  subscriptions: Pick<Stripe['subscriptions'], keyof StripeClient['subscriptions']>;
+  billingPortal: { sessions: Pick<Stripe['billingPortal']['sessions'], keyof StripeClient['billingPortal']['sessions']> };
 }
 
 /** The host's instance seen through our stripe's types: the one place the two meet. */

@@ -28,17 +28,17 @@ const EQUAL = ['customer', 'customer_account', 'payment_link', 'subscription'];
 
 export type ListAnswer = { status: number; body: unknown };
 
-const refuse = (message: string, param?: string, code?: string): ListAnswer => ({
+export const refuse = (message: string, param?: string, code?: string): ListAnswer => ({
   status: 400,
   body: {
     error: { type: 'invalid_request_error', ...(code ? { code } : {}), ...(param ? { param } : {}), message } satisfies
       StripeErrorBody | Omit<StripeErrorBody, 'param'>,
   },
 });
-const integer = (value: FormValue) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN);
+export const integer = (value: FormValue) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN);
 const idOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { id?: string }).id : value);
 
-function createdTest(created: FormValue): ((t: number) => boolean) | ListAnswer {
+export function createdTest(created: FormValue): ((t: number) => boolean) | ListAnswer {
   if (typeof created === 'string') {
     const at = integer(created);
     return Number.isNaN(at) ? refuse(`Invalid integer: ${created}`, 'created') : (t) => t === at;

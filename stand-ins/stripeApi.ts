@@ -15,8 +15,10 @@ import { DEFAULT_CONNECTED_ACCOUNTS, DEFAULT_STAND_IN_PRICES, PriceBook, type St
 import { listLineItems } from './lineItems';
 import { listSessions } from './sessionList';
 import { confirmFromStripeJs, STRIPE_JS_CONFIRM_PATH } from './stripeJsConfirm';
+import { SubscriptionBook } from './subscriptions';
+import { answerSubscriptions, type PortalConfiguration } from './subscriptionRoutes';
 
-export { MODELLED_API_VERSION, type CompletionOutcome, type StandInPrice };
+export { MODELLED_API_VERSION, type CompletionOutcome, type StandInEvent, type StandInPrice };
 
 export interface RecordedRequest {
   method: string;
@@ -46,6 +48,8 @@ export interface StripeApiStandInOptions {
   connectedAccounts?: readonly string[];
   /** Where a hosted_page session's `url` leads: `https://checkout.stripe.com/c/pay/<id>#stand-in` by default. */
   hostedPageUrl?: (sessionId: string) => string;
+  /** The Customer Portal's configuration: its default return URL (none by default: a session must name one). */
+  portal?: PortalConfiguration;
 }
 
 export interface StripeApiStandIn {
@@ -62,6 +66,10 @@ export interface StripeApiStandIn {
   complete(sessionId: string, outcome: CompletionOutcome): Promise<{ returnUrl: string | null }>;
   settle(sessionId: string, result: 'succeeded' | 'failed'): Promise<void>;
   expire(sessionId: string): Promise<{ returnUrl: string | null }>;
+  /** Customers and subscriptions: a test starts, renews, fails, updates and cancels them, and gets Stripe's events. */
+  readonly subscriptions: SubscriptionBook;
+  /** Delivers events to the webhook (signed), in the order given. */
+  deliver(events: StandInEvent[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,6 +147,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   const deliveries: WebhookDelivery[] = [];
   const once = idempotencyKeys(options.now);
   let hold: ReturnType<typeof createHold> | undefined;
+  const subscriptions = new SubscriptionBook(options.now);
 
   async function deliver(events: StandInEvent[]): Promise<void> {
     if (!options.webhook) return;
@@ -223,6 +232,12 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
         message: `No such checkout.session: '${items[1]}'`,
       });
     }
+    const billing = answerSubscriptions(
+      subscriptions,
+      { method: req.method ?? '', path: url.pathname, search: url.search.slice(1), body, account },
+      options.portal ?? {},
+    );
+    if (billing) return billing;
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const query = decodeForm(url.search.slice(1));
@@ -283,6 +298,8 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
     requests,
     deliveries,
     holdCreates: () => (hold = createHold()),
+    subscriptions,
+    deliver,
     ...controlStandIn(url),
     close: () =>
       new Promise<void>((resolve) => {

@@ -57,6 +57,26 @@ export const MIGRATIONS: readonly string[] = [
      finished_at timestamptz,
      instance    text NOT NULL
    )`,
+  // 6: one row per subscription of this integration (server/subscriptions/): a lease like an order's,
+  // so one delivery at a time brings the host up to Stripe's state, and the state the host last heard
+  // (`snapshot`, JSON). Each transition the host heard is a row of its own: it is never told twice.
+  `CREATE TABLE checkout_subscriptions (
+     subscription_id text PRIMARY KEY,
+     snapshot        text,
+     lease_token     text,
+     lease_until     timestamptz,
+     attempts        integer NOT NULL DEFAULT 0,
+     last_error      text,
+     ended           boolean NOT NULL DEFAULT false,
+     created_at      timestamptz NOT NULL DEFAULT now(),
+     updated_at      timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE checkout_subscription_transitions (
+     subscription_id text NOT NULL,
+     transition      text NOT NULL,
+     delivered_at    timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (subscription_id, transition)
+   )`,
 ];
 
 /** Any constant of ours: the advisory lock's key while migrating. */

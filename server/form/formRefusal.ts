@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { bytesResponse } from '../http/http';
 import { languageOfRequest } from './acceptLanguage';
 import { REFUSAL_TEXTS, type RefusalReason } from './refusalTexts';
+import type { Language } from '../../src/i18n/languages';
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1a1a1a;background:#fff}' +
@@ -28,18 +29,29 @@ export function backLink(referer: string | null | undefined, isAllowedOrigin: (o
   return '/';
 }
 
-export interface RefusalPage {
+/** A page's sentences per language: the payment form's (refusalTexts.ts), or another route's (the account page's). */
+export type RefusalTable<R extends string> = Readonly<Record<Language, Record<R | 'title' | 'back', string>>>;
+
+export interface RefusalPage<R extends string = RefusalReason> {
   status: number;
-  reason: RefusalReason;
+  reason: R;
+  /** The sentences to say it with: the payment form's by default. */
+  texts?: RefusalTable<R>;
   /** Retry-After, in seconds (429): said in the sentence and in the header. */
   retryAfterSeconds?: number;
   /** Headers the status needs (`Allow` for 405, `Connection: close` for 413). */
   headers?: Record<string, string>;
 }
 
-export function renderRefusal(acceptLanguage: string | null | undefined, reason: RefusalReason, back: string, seconds?: number) {
+export function renderRefusal<R extends string = RefusalReason>(
+  acceptLanguage: string | null | undefined,
+  reason: R,
+  back: string,
+  seconds?: number,
+  table: RefusalTable<R> = REFUSAL_TEXTS as unknown as RefusalTable<R>,
+) {
   const lang = languageOfRequest(acceptLanguage);
-  const texts = REFUSAL_TEXTS[lang];
+  const texts = table[lang];
   const sentence = texts[reason].replace('{seconds}', String(seconds ?? ''));
   return {
     lang,
@@ -52,12 +64,12 @@ export function renderRefusal(acceptLanguage: string | null | undefined, reason:
   };
 }
 
-export function refusalResponse(
+export function refusalResponse<R extends string = RefusalReason>(
   request: Request,
   back: string,
-  { status, reason, retryAfterSeconds, headers = {} }: RefusalPage,
+  { status, reason, texts, retryAfterSeconds, headers = {} }: RefusalPage<R>,
 ): Response {
-  const { html, lang } = renderRefusal(request.headers.get('accept-language'), reason, back, retryAfterSeconds);
+  const { html, lang } = renderRefusal(request.headers.get('accept-language'), reason, back, retryAfterSeconds, texts);
   return bytesResponse(status, html, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Language': lang,

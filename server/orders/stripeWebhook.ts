@@ -8,6 +8,9 @@ import type { StripeApi } from '../stripeClient';
 import { fulfilOnce, isPaid, type FulfilmentOptions } from './fulfilment';
 import { errorResponse, jsonResponse, readBodyOrRefuse, refuseMethod, type Handler } from '../http/http';
 import { notOurs } from './ourSession';
+import { notThisAccount } from '../connect/whoseEvent';
+import { handleSubscriptionEvent } from '../subscriptions/subscriptionEvents';
+import type { SubscriptionOptions } from '../subscriptions/syncSubscription';
 
 export interface WebhookOptions extends FulfilmentOptions {
   stripe: StripeApi;
@@ -17,11 +20,27 @@ export interface WebhookOptions extends FulfilmentOptions {
   toleranceSeconds?: number;
   /** How long a request body may take to arrive before a 408 (http.ts, 10 s). */
   bodyTimeoutMs?: number;
+  /** The connected account this server is for: only that account's events are acted on (connect/whoseEvent.ts). */
+  stripeAccount?: string;
+  /** The host's subscription hooks (subscriptions/): subscription events reach them, once per transition. */
+  subscriptions?: SubscriptionOptions;
 }
 
 /** What each Checkout event does to the order: 'busy' when a live lease holds it. Other events are left alone. */
-async function handleEvent(event: Stripe.Event, options: FulfilmentOptions): Promise<'done' | 'busy'> {
+async function handleEvent(
+  event: Stripe.Event,
+  options: FulfilmentOptions & Pick<WebhookOptions, 'stripeAccount' | 'subscriptions'>,
+): Promise<'done' | 'busy'> {
   const { orders, log = console.error } = options;
+  const otherAccount = notThisAccount(event, options.stripeAccount);
+  if (otherAccount) {
+    log(`${event.type} (${event.id}) left alone: ${otherAccount}.`);
+    return 'done';
+  }
+  const subscription = options.subscriptions ? await handleSubscriptionEvent(event, options.subscriptions) : null;
+  if (subscription === 'busy') return 'busy';
+  // A subscription-mode session's completion is also a Checkout event: the order's rules below see it too.
+  if (subscription === 'done' && !event.type.startsWith('checkout.session.')) return 'done';
   // Another integration's session (a Payment Link, another shop, a setup session) is no order here:
   // acknowledged so Stripe stops, logged, and no row written.
   const foreign = event.type.startsWith('checkout.session.') && notOurs(event.data.object as Stripe.Checkout.Session, options.ours);

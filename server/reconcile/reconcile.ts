@@ -5,6 +5,8 @@
 // a shipped order is never shipped again. `npm run reconcile`, or schedule `reconcile(…)` yourself.
 import { fulfilOnce, isPaid, type FulfilmentOptions } from '../orders/fulfilment';
 import { notOurs } from '../orders/ourSession';
+import { reconcileSubscriptions, type SubscriptionsReport } from '../subscriptions/reconcileSubscriptions';
+import type { SubscriptionOptions } from '../subscriptions/syncSubscription';
 
 export interface ReconcileOptions extends FulfilmentOptions {
   /** How far back to look (Stripe keeps sessions listable far longer than it retries events). */
@@ -12,6 +14,10 @@ export interface ReconcileOptions extends FulfilmentOptions {
   now?: () => number;
   /** Aborted (the server stopping): no further session is started; the report says what was done. */
   signal?: AbortSignal;
+  /** The connected account whose sessions these are: listed with `Stripe-Account`, never the platform's. */
+  stripeAccount?: string;
+  /** The host's subscription hooks: their subscriptions are read again from Stripe too. */
+  subscriptions?: SubscriptionOptions;
 }
 
 export interface ReconcileReport {
@@ -26,13 +32,23 @@ export interface ReconcileReport {
   notPaid: number;
   /** Their `fulfil` threw: left for the next run (or Stripe's next delivery). */
   failed: Array<{ id: string; error: string }>;
+  /** With subscription hooks: what reading this integration's subscriptions again told the host. */
+  subscriptions?: SubscriptionsReport;
 }
 
-export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilment }: ReconcileOptions): Promise<ReconcileReport> {
+export async function reconcile({
+  stripe,
+  days = 7,
+  now = Date.now,
+  stripeAccount,
+  subscriptions,
+  ...fulfilment
+}: ReconcileOptions): Promise<ReconcileReport> {
   const report: ReconcileReport = { listed: 0, shipped: [], alreadyShipped: 0, inProgress: [], notPaid: 0, failed: [] };
   const gte = Math.floor(now() / 1000) - Math.round(days * 86_400);
   // The library's auto-pagination: `starting_after` the last id of each page while `has_more`.
-  for await (const session of stripe.checkout.sessions.list({ created: { gte }, status: 'complete', limit: 100 })) {
+  const account = stripeAccount ? { stripeAccount } : {};
+  for await (const session of stripe.checkout.sessions.list({ created: { gte }, status: 'complete', limit: 100 }, account)) {
     if (fulfilment.signal?.aborted) break;
     if (notOurs(session, fulfilment.ours)) continue; // another integration's session: never ours to ship
     report.listed += 1;
@@ -41,7 +57,7 @@ export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilmen
       continue;
     }
     try {
-      const outcome = await fulfilOnce(session, { ...fulfilment, stripe });
+      const outcome = await fulfilOnce(session, { ...fulfilment, stripe, stripeAccount });
       if (outcome === 'shipped') report.shipped.push(session.id);
       else if (outcome === 'already-shipped') report.alreadyShipped += 1;
       else if (outcome === 'in-progress') report.inProgress.push(session.id);
@@ -50,5 +66,6 @@ export async function reconcile({ stripe, days = 7, now = Date.now, ...fulfilmen
       report.failed.push({ id: session.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
+  if (subscriptions) report.subscriptions = await reconcileSubscriptions({ ...subscriptions, createdSince: gte });
   return report;
 }
