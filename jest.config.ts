@@ -32,8 +32,9 @@ const ESM_ONLY = '@remix-run/node-fetch-server/dist/.+\\.js$';
 
 const config: Config = {
   // jest's default 5 s per test is a speed limit a busy runner breaks (a test waits for its events;
-  // a bound is only for failing). Global: a project's own `testTimeout` does not reach its tests.
-  testTimeout: 30_000,
+  // a bound is only for failing: a new PGlite alone took over 30 s beside a CPU hog). Global: a
+  // project's own `testTimeout` does not reach its tests.
+  testTimeout: 120_000,
   reporters: ['default', '<rootDir>/tests/support/summaryReporter.cjs'],
   projects: [
     {

@@ -18,8 +18,9 @@ beforeAll(async () => {
   demo = demoMiddleware(base, 'http://127.0.0.1:9/mf-manifest.json', demoStripe({}), { DATABASE_URL: 'memory://' });
   server.on('request', (req, res) => void demo(req, res, () => res.writeHead(404).end()));
   // The first /api/ request starts the backend (the stand-in, the orders' database): not on a test's clock.
+  // A new PGlite takes 18 to 40 s on a busy 2-core machine, more beside a CPU hog: a failure deadline only.
   await fetch(`${base}/api/checkout-session-status`);
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await demo.close();
   server.closeAllConnections();

@@ -54,7 +54,7 @@ export function describeConfig(): void {
         await db.close();
         await standIn.close();
       }
-    }, 30_000);
+    }, 120_000);
   });
 
   describe('when the form cannot be remembered', () => {
@@ -94,7 +94,7 @@ export function describeConfig(): void {
       } finally {
         await close();
       }
-    }, 30_000);
+    }, 120_000);
 
     it('the database failing: a 500 page that says nothing was charged, the error in the log only', async () => {
       const broken: FormSubmissions = {
@@ -114,6 +114,6 @@ export function describeConfig(): void {
       } finally {
         await close();
       }
-    }, 30_000);
+    }, 120_000);
   });
 }
