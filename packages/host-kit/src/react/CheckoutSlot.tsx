@@ -3,12 +3,13 @@
 // around it never waits for the remote and never breaks with it.
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { CheckoutLoader, CheckoutModule } from '../checkoutLoader.js';
-import { PayForm } from './PayForm.js';
+import { PayForm, type CartLine } from './PayForm.js';
 
 /** What the slot reads of the button's props (the remote's `CheckoutButtonProps` has them all). */
 export interface SlotButtonProps {
   sessionEndpoint?: string;
   sessionBody?: object;
+  lines?: readonly CartLine[];
   children?: ReactNode;
 }
 
@@ -53,7 +54,7 @@ export function CheckoutSlot<P extends SlotButtonProps>({ load, onRemoteError, .
   }, [load, onRemoteError]);
 
   const form = (
-    <PayForm sessionEndpoint={props.sessionEndpoint} sessionBody={props.sessionBody}>
+    <PayForm sessionEndpoint={props.sessionEndpoint} sessionBody={props.sessionBody} lines={props.lines}>
       {props.children}
     </PayForm>
   );
