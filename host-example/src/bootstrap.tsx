@@ -11,6 +11,7 @@ const checkout: CheckoutButtonProps = {
   publishableKey: __STRIPE_PUBLISHABLE_KEY__, // defined in webpack.config.ts
   mode: __CHECKOUT_MODE__, // 'redirect' or 'embedded', defined in webpack.config.ts; the button sends it as `mode`
   sessionEndpoint: '/api/checkout-sessions',
+  sessionBody: { productId: 'coffee-beans-1kg' }, // the server prices it (server/sessions/catalog.ts)
 };
 
 function Shop({ load }: { load: CheckoutLoader }) {
