@@ -4,6 +4,7 @@ import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader } from './checkoutRemote';
 import { CheckoutSlot } from '@checkout/host-kit/react';
 import { OrderStatus, type Order } from './OrderStatus';
+import type { Offer } from './offers';
 
 export interface OrderPageProps {
   load: CheckoutLoader;
@@ -11,20 +12,24 @@ export interface OrderPageProps {
   onRemoteError?: (error: Error) => void;
   /** The order whose payment to report, read from the server (see OrderStatus.tsx). */
   order: Order | null;
+  /** What is for sale (offers.ts). */
+  offer: Offer;
   /** Below the order. */
   children?: ReactNode;
 }
 
-export function OrderPage({ load, checkout, onRemoteError, order, children }: OrderPageProps) {
+export function OrderPage({ load, checkout, onRemoteError, order, offer, children }: OrderPageProps) {
   return (
     <main>
       <h1>Your order</h1>
       {order && <OrderStatus {...order} />}
-      <p className="order">
-        Coffee beans, 1 kg <strong>12.00 €</strong>
-      </p>
-      <CheckoutSlot load={load} onRemoteError={onRemoteError} {...checkout}>
-        Pay 12.00 €
+      {offer.items.map(([name, price]) => (
+        <p className="order" key={name}>
+          {name} <strong>{price}</strong>
+        </p>
+      ))}
+      <CheckoutSlot load={load} onRemoteError={onRemoteError} {...checkout} {...offer.checkout}>
+        {offer.label}
       </CheckoutSlot>
       {children}
     </main>

@@ -4,6 +4,7 @@ import type { CheckoutButtonProps } from 'checkout/CheckoutButton';
 import type { CheckoutLoader } from './checkoutRemote';
 import { OrderPage } from './OrderPage';
 import { useOrderToShow } from './OrderStatus';
+import { offerOf } from './offers';
 
 /** The button's settings: the publishable key is public; the session endpoint is your server's. */
 const checkout: CheckoutButtonProps = {
@@ -16,7 +17,7 @@ const checkout: CheckoutButtonProps = {
 function Shop({ load }: { load: CheckoutLoader }) {
   // Back from Stripe (?session_id=), or an embedded payment just completed: the server says how it went.
   const { order, completed } = useOrderToShow();
-  return <OrderPage load={load} order={order} checkout={{ ...checkout, onComplete: completed }} />;
+  return <OrderPage load={load} order={order} offer={offerOf(location.search)} checkout={{ ...checkout, onComplete: completed }} />;
 }
 
 export function start(load: CheckoutLoader): void {

@@ -44,7 +44,7 @@ export interface FulfilContext {
    * What was paid: the session's line items as Stripe lists them (every page; amounts, discounts,
    * quantities, the Price, and each line's `metadata.product_id`). Ship these, not a cart of your own.
    */
-  paidLines(): Promise<Stripe.LineItem[]>;
+  paidLines: () => Promise<Stripe.LineItem[]>;
 }
 
 /** Ships the order paid for by `session` (`context.paidLines()` says what). Throw to have Stripe deliver again. */

@@ -33,7 +33,15 @@ it.each([String(2 ** 31), String(2 ** 40), String(Number.MAX_SAFE_INTEGER), '1e3
     try {
       const ours = { integration: DEFAULT_INTEGRATION, catalog: catalogOf(DEMO_PRODUCTS) };
       const fulfil = () => new Promise<void>((resolve) => setTimeout(resolve, 500));
-      expect(await fulfilOnce(session(`cs_test_far_lease_${value}`), { stripe: new Stripe('sk_test_unused'), orders: store.orders, fulfil, lease, ours })).toBe('shipped');
+      expect(
+        await fulfilOnce(session(`cs_test_far_lease_${value}`), {
+          stripe: new Stripe('sk_test_unused'),
+          orders: store.orders,
+          fulfil,
+          lease,
+          ours,
+        }),
+      ).toBe('shipped');
       expect(renew.mock.calls.length).toBeLessThanOrEqual(1);
     } finally {
       renew.mockRestore();

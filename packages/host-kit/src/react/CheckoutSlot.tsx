@@ -4,12 +4,13 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { CheckoutButtonProps } from '@checkout/remote-types';
 import type { CheckoutLoader, CheckoutModule } from '../checkoutLoader.js';
-import { PayForm } from './PayForm.js';
+import { PayForm, type CartLine } from './PayForm.js';
 
 /** What the slot reads of the button's props (the remote's `CheckoutButtonProps` has them all). */
 export interface SlotButtonProps {
   sessionEndpoint?: string;
   sessionBody?: object;
+  lines?: readonly CartLine[];
   children?: ReactNode;
 }
 
@@ -54,7 +55,7 @@ export function CheckoutSlot<P extends SlotButtonProps = CheckoutButtonProps>({ 
   }, [load, onRemoteError]);
 
   const form = (
-    <PayForm sessionEndpoint={props.sessionEndpoint} sessionBody={props.sessionBody}>
+    <PayForm sessionEndpoint={props.sessionEndpoint} sessionBody={props.sessionBody} lines={props.lines}>
       {props.children}
     </PayForm>
   );

@@ -10,10 +10,18 @@ export interface PayFormProps {
   sessionEndpoint?: string;
   /** Its flat fields (strings, numbers) go as hidden inputs; `mode` stays out (a form gets the hosted page). */
   sessionBody?: object;
+  /** A cart: each line as `lines[i][productId]` and `lines[i][quantity]`, what the server's form route reads. */
+  lines?: readonly CartLine[];
   children?: ReactNode;
 }
 
-export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayFormProps) {
+/** One line of a cart (the button's `lines`). */
+export interface CartLine {
+  productId: string;
+  quantity?: number;
+}
+
+export function PayForm({ sessionEndpoint, sessionBody = {}, lines = [], children }: PayFormProps) {
   const [formKey] = useState(newFormKey);
   const fields = Object.entries(sessionBody).filter(
     ([name, value]) => name !== 'mode' && name !== FORM_KEY_FIELD && (typeof value === 'string' || typeof value === 'number'),
@@ -23,6 +31,10 @@ export function PayForm({ sessionEndpoint, sessionBody = {}, children }: PayForm
       {fields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
+      {lines.flatMap(({ productId, quantity }, i) => [
+        <input key={`${i}p`} type="hidden" name={`lines[${i}][productId]`} value={productId} />,
+        quantity === undefined ? null : <input key={`${i}q`} type="hidden" name={`lines[${i}][quantity]`} value={String(quantity)} />,
+      ])}
       <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
       <button type="submit">{children}</button>
     </form>
