@@ -35,17 +35,22 @@ const DEPS = path.join(E2E_TMP, 'host-deps');
 const BUILDS = path.join(E2E_TMP, 'builds');
 const HOST_KIT_NAME = '@checkout/host-kit';
 
-/** The host kit as `npm pack` packed it (tests/support/packedWorkspace.ts), keyed by its inputs' hash. */
-type PackedKit = PackedWorkspace & { hash: string };
+/**
+ * The host kit as `npm pack` packed it (tests/support/packedWorkspace.ts), keyed by its inputs' hash,
+ * with the remote's types it depends on (`types`).
+ */
+type PackedKit = PackedWorkspace & { hash: string; types: PackedWorkspace };
 
 async function packHostKit(): Promise<PackedKit> {
   const kit = await packWorkspace('host-kit');
-  return { ...kit, hash: path.basename(path.dirname(kit.dir)) };
+  const types = await packWorkspace('remote-types');
+  return { ...kit, types, hash: `${path.basename(path.dirname(kit.dir))}-${path.basename(path.dirname(types.dir))}` };
 }
 
-/** The kit's tarball contents in `nodeModules` (a host's, or its stage's), as npm installs it. */
+/** The kit's tarball contents in `nodeModules` (a host's, or its stage's), with its dependency, as npm installs them. */
 function installKit(kit: PackedKit, nodeModules: string): void {
   cpSync(kit.dir, path.join(nodeModules, HOST_KIT_NAME), { recursive: true });
+  cpSync(kit.types.dir, path.join(nodeModules, kit.types.name), { recursive: true });
 }
 
 export { MATRIX, type MatrixHost } from './matrixHosts';
