@@ -190,8 +190,6 @@ async function main(): Promise<void> {
       const allVisits = Object.fromEntries(
         [...new Set([...VARIANTS, ...LOAD_WAIT_PAGES, ...ROUND_PAGES])].map((v) => [v, []]),
       ) as unknown as Record<string, Visit[]>;
-      // With --quick, `formless` has no visits: left out of what needs one.
-      const measured = VARIANTS.filter((v) => allVisits[v].length);
       const visits = allVisits as Record<Page, Visit[]>;
       const walletVisits: Visit[] = [];
       const baseWalletVisits: Visit[] = [];
@@ -211,6 +209,8 @@ async function main(): Promise<void> {
           clickMs[way].push(click.ms);
         }
       }
+      // With --quick, `formless` has no visits: left out of what needs one.
+      const measured = VARIANTS.filter((v) => allVisits[v].length);
       const clickMedians = Object.fromEntries(CLICK_WAYS.map((w) => [w, median(clickMs[w])])) as Record<ClickWay, number>;
       const walletsMs = Object.fromEntries(
         (['usable', 'stripe', 'wallets'] as const).map((m) => [m, median(walletVisits.map((x) => x.marks[m] ?? NaN))]),
