@@ -16,15 +16,15 @@ export interface RemoteFile {
   startMs: number;
 }
 
-function gzipSize(file: string): number {
-  const compressed = path.join(DIST, `${file}.gz`);
-  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+function gzipSize(file: string, dist: string): number {
+  const compressed = path.join(dist, `${file}.gz`);
+  return existsSync(compressed) ? statSync(compressed).size : gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 }
 
 export type RemotePath = { files: RemoteFile[]; bytes: number; wireBytes: number; roundTrips: number };
 
 /** What a page downloaded from the remote before the button was in the DOM, and in how many sequential waves. */
-export function remotePath(v: Pick<Visit, 'marks' | 'requests'>, remoteUrl: string): RemotePath {
+export function remotePath(v: Pick<Visit, 'marks' | 'requests'>, remoteUrl: string, dist = DIST): RemotePath {
   const before = v.requests.filter((r) => r.url.startsWith(remoteUrl) && r.startMs < (v.marks.dom ?? Infinity));
   let roundTrips = 0;
   let waveEnd = -Infinity;
@@ -34,7 +34,7 @@ export function remotePath(v: Pick<Visit, 'marks' | 'requests'>, remoteUrl: stri
   }
   const files = before.map((r) => {
     const file = new URL(r.url).pathname.slice(1);
-    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file), startMs: r.startMs };
+    return { file, wireBytes: r.wireBytes, gzipBytes: gzipSize(file, dist), startMs: r.startMs };
   });
   return {
     files,

@@ -38,6 +38,8 @@ import { startSessionBackend, STRIPE_CREATE_MS } from './sessionBackend';
 import { DESCRIPTIONS, TRACED, VARIANTS, type Built, type Variant } from './variants';
 import { inventoryIntegrity, pinPreloads } from './verifiedPage';
 import { remotePath, remotePathLines } from './remoteBytes';
+import { startBaseline, type Baseline } from './baseline';
+import { COMPARED, compare, comparisonLine, comparisonLines, OUR_PAGE, type Side } from './baselineTable';
 import {
   LOAD_WAIT_DESCRIPTIONS,
   LOAD_WAIT_PAGES,
@@ -61,6 +63,10 @@ const { values: flags } = parseArgs({
     'no-chunk-preload': { type: 'boolean', default: false },
     // Extra traced visits per variant and profile for the main-thread breakdown; 0: none.
     'trace-rounds': { type: 'string', default: '3' },
+    // Another commit (any git revision) whose pages are measured in the same rounds: baseline.ts.
+    baseline: { type: 'string' },
+    // Only the pages a baseline is compared on, and wallets: no `formless`, load-wait pages or clicks.
+    quick: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(1, Number(flags.rounds));
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
     log('built the standalone page (the recipe and the host kit)');
   }
 
+  const baseline: Baseline | undefined = flags.baseline ? await startBaseline(flags.baseline, log) : undefined;
   const remote = await startStaticServer({ root: path.join(ROOT, 'dist'), port: BENCH_REMOTE_PORT }).catch((error: Error) => {
     throw new Error(
       `The bench serves the remote on port ${BENCH_REMOTE_PORT} (the URL its host is built with): ${error.message}. Set BENCH_REMOTE_PORT to a free one and build again.`,
@@ -137,7 +144,7 @@ async function main(): Promise<void> {
   };
   // Every page visited in a round: the variants, then the load-wait pages (`federated` is both).
   type Page = Variant | ExtraLoadWaitPage;
-  const PAGES: Page[] = [...VARIANTS, ...LOAD_WAIT_PAGES];
+  const PAGES: Page[] = flags.quick ? VARIANTS.filter((v) => v !== 'formless') : [...VARIANTS, ...LOAD_WAIT_PAGES];
   for (const v of PAGES.filter((x): x is Served => x !== 'standalone')) {
     const page = htmlHandler(pages[v]());
     hosts[v] = await startStaticServer({
@@ -146,6 +153,9 @@ async function main(): Promise<void> {
     });
   }
   const urls = Object.fromEntries(PAGES.map((v) => [v, `${hosts[v].url}/`])) as Record<Page, string>;
+  // Every page a round visits: ours, then the baseline's (prefixed `base:`), then the order alternates.
+  const ROUND_PAGES: string[] = [...PAGES, ...(baseline ? COMPARED.map((p) => `base:${p}`) : [])];
+  const urlOf = (key: string) => (key.startsWith('base:') ? baseline!.pages[key.slice(5) as keyof Baseline['pages']] : urls[key as Page]);
   // The clicks: the federated page with server/'s routes in front of the API stand-in (sessionBackend.ts).
   const federatedPage = htmlHandler(pages.federated());
   let backend: Awaited<ReturnType<typeof startSessionBackend>> | undefined;
@@ -163,7 +173,7 @@ async function main(): Promise<void> {
   };
   const sourceOf = sourceMaps({
     [remote.url]: path.join(ROOT, 'dist'),
-    ...Object.fromEntries(VARIANTS.map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])),
+    ...Object.fromEntries(VARIANTS.filter((v) => hosts[v]).map((v) => [hosts[v].url, path.join(__dirname, 'dist', v)])),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const userAgent = await browserUserAgent(browser);
@@ -174,17 +184,24 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   try {
     // Warm-up: the first navigations of a fresh browser pay for things no variant should be charged.
-    for (const v of PAGES) await visit(browser, urls[v], PROFILES[0]);
+    for (const key of ROUND_PAGES) await visit(browser, urlOf(key), PROFILES[0]);
 
     for (const profile of SELECTED) {
-      const visits = Object.fromEntries(PAGES.map((v) => [v, []])) as unknown as Record<Page, Visit[]>;
+      const allVisits = Object.fromEntries(
+        [...new Set([...VARIANTS, ...LOAD_WAIT_PAGES, ...ROUND_PAGES])].map((v) => [v, []]),
+      ) as unknown as Record<string, Visit[]>;
+      const visits = allVisits as Record<Page, Visit[]>;
       const walletVisits: Visit[] = [];
+      const baseWalletVisits: Visit[] = [];
       const clickMs = Object.fromEntries(CLICK_WAYS.map((w) => [w, [] as number[]])) as Record<ClickWay, number[]>;
       for (let round = 0; round < ROUNDS; round++) {
         // Interleaved, and the order alternates, so drift on a noisy machine hits both variants alike.
-        const order = round % 2 ? [...PAGES].reverse() : PAGES;
-        for (const v of order) visits[v].push(await visit(browser, urls[v], profile));
-        walletVisits.push(await visit(browser, walletsUrl, profile, false, WALLETS_SHOWN));
+        const order = round % 2 ? [...ROUND_PAGES].reverse() : ROUND_PAGES;
+        for (const key of order) allVisits[key].push(await visit(browser, urlOf(key), profile));
+        const walletOrder = [walletsUrl, ...(baseline ? [baseline.wallets] : [])];
+        for (const url of round % 2 ? [...walletOrder].reverse() : walletOrder)
+          (url === walletsUrl ? walletVisits : baseWalletVisits).push(await visit(browser, url, profile, false, WALLETS_SHOWN));
+        if (flags.quick) continue;
         for (const way of round % 2 ? [...CLICK_WAYS].reverse() : CLICK_WAYS) {
           const click = await clickToStripe(browser, `${shop.url}/`, profile, way, `${userAgent} bench-visit/${++clicks}`);
           if (!/\/c\/pay\/cs_/.test(click.landed))
@@ -192,6 +209,8 @@ async function main(): Promise<void> {
           clickMs[way].push(click.ms);
         }
       }
+      // With --quick, `formless` has no visits: left out of what needs one.
+      const measured = VARIANTS.filter((v) => allVisits[v].length);
       const clickMedians = Object.fromEntries(CLICK_WAYS.map((w) => [w, median(clickMs[w])])) as Record<ClickWay, number>;
       const walletsMs = Object.fromEntries(
         (['usable', 'stripe', 'wallets'] as const).map((m) => [m, median(walletVisits.map((x) => x.marks[m] ?? NaN))]),
@@ -247,6 +266,26 @@ async function main(): Promise<void> {
       for (const line of remotePathLines(`Standalone (<checkout-button>, no React on the page), same visit choice:`, standaloneShown))
         console.log(line);
       console.log(`\n${loadWaitTable(loadWaitMedians).join('\n')}`);
+      if (baseline) {
+        const side = (pick: (p: (typeof COMPARED)[number]) => Visit[], wallets: Visit[], remoteUrl: string, dist?: string): Side => ({
+          visits: Object.fromEntries(COMPARED.map((p) => [p, pick(p)])) as Side['visits'],
+          wallets,
+          bytes: Object.fromEntries(
+            COMPARED.map((p) => [p, median(pick(p).map((x) => remotePath(x, remoteUrl, dist).bytes))]),
+          ) as Side['bytes'],
+        });
+        const ours = side((p) => visits[OUR_PAGE[p]], walletVisits, remote.url);
+        const base = side((p) => allVisits[`base:${p}`], baseWalletVisits, baseline.remoteUrl, baseline.dist);
+        const comparison = compare(ours, base);
+        console.log(`\n${comparisonLines(baseline.rev, comparison, ours, base, ROUNDS).join('\n')}`);
+        lines.push(comparisonLine(baseline.rev, profile.name, comparison, ours, base));
+        results[`${profile.name}:baseline`] = {
+          rev: baseline.rev,
+          sha: baseline.sha,
+          comparison,
+          bytes: { ours: ours.bytes, baseline: base.bytes },
+        };
+      }
       const traced = Object.fromEntries(TRACED.map((v) => [v, urls[v]])) as Record<Variant, string>;
       const breakdowns = TRACE_ROUNDS ? await traceVariants(browser, traced, profile, TRACE_ROUNDS, sourceOf) : undefined;
       if (breakdowns) console.log(`\n${breakdownLines(breakdowns).join('\n')}`);
@@ -276,13 +315,13 @@ async function main(): Promise<void> {
         },
         remoteRoundTripsBeforeButton: median(remotePaths.map((p) => p.roundTrips)),
         samplesMs: Object.fromEntries(VARIANTS.map((v) => [v, Object.fromEntries(METRICS.map((m) => [m, samples(v, m)]))])),
-        representative: Object.fromEntries(VARIANTS.map((v) => [v, representative(v)])),
+        representative: Object.fromEntries(measured.map((v) => [v, representative(v)])),
         mainThread: breakdowns,
       };
       sections.push({
         profile: profile.name,
         description,
-        variants: VARIANTS.map((v) => ({
+        variants: measured.map((v) => ({
           name: `${v} (usable ${medians[v].usable.toFixed(0)} ms median)`,
           visit: representative(v),
           origins,
@@ -310,7 +349,7 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
   } finally {
     await browser.close();
-    await Promise.all([remote.close(), shop.close(), backend.close(), ...PAGES.map((v) => hosts[v].close())]);
+    await Promise.all([remote.close(), shop.close(), backend.close(), ...PAGES.map((v) => hosts[v].close()), baseline?.close()]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutButtonProps, ScriptState } from '../core/types';
 import { SCRIPT_ERROR_CODES } from '../core/errors';
 import { callHost } from '../core/hostCallback';
@@ -107,9 +107,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
       nonce={nonce}
     >
       {mode === 'wallets' && !configError && (
-        <Suspense>
-          <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
-        </Suspense>
+        <WalletSlot latest={latest} state={state} load={load} emit={emit} lang={lang} rootRef={rootRef} buttonRef={buttonRef} />
       )}
       <button
         ref={buttonRef}

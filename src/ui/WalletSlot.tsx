@@ -1,8 +1,10 @@
 // Wallets mode's row (WalletRow.tsx, with the Express Checkout Element and its texts) is a chunk of
 // its own, fetched only when a button in that mode first renders: redirect and embedded pages never
 // load it. A chunk that cannot be fetched leaves the card button alone for the page view, and each
-// button's host is told (`wallets_unavailable`).
-import { lazy, useEffect } from 'react';
+// button's host is told (`wallets_unavailable`). The chunk is fetched first and the row rendered
+// after, without a Suspense boundary: React 19 holds a boundary's reveal for about 300 ms after its
+// fallback, which the wallets paid on every page view.
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { checkoutError } from '../core/errors';
 import { callHost } from '../core/hostCallback';
 import type { WalletRowProps } from './WalletRow';
@@ -15,9 +17,24 @@ function Unavailable({ latest }: WalletRowProps) {
   return null;
 }
 
-export const WalletSlot = lazy(() =>
-  import('./WalletRow').then(
-    (m) => ({ default: m.WalletRow }),
-    () => ({ default: Unavailable }),
-  ),
-);
+let row: ComponentType<WalletRowProps> | null = null;
+let fetched: Promise<void> | undefined;
+
+/** Fetches the row's chunk once per page; `onLoaded` runs once it is in (or failed). */
+function subscribe(onLoaded: () => void): () => void {
+  fetched ??= import('./WalletRow').then(
+    (m) => void (row = m.WalletRow),
+    () => void (row = Unavailable),
+  );
+  let live = true;
+  void fetched.then(() => live && onLoaded());
+  return () => void (live = false);
+}
+
+const current = () => row;
+const none = () => null;
+
+export function WalletSlot(props: WalletRowProps) {
+  const Row = useSyncExternalStore(subscribe, current, none);
+  return Row ? <Row {...props} /> : null;
+}

@@ -1,7 +1,9 @@
-// The one-tag recipe's loader: the element's tag is added only once the page has loaded (a tag added
-// before would hold `load` for as long as its server does not answer), with its integrity; every
-// failure settles with a sentence, and a failed script with an integrity is reported.
+// The one-tag recipe's loader: the element's tag runs only once its preload's response is in or the
+// page has loaded (a tag that ran before would hold `load` for as long as its server does not
+// answer), with its integrity; every failure settles with a sentence, and a failed script with an
+// integrity is reported.
 import { loadCheckoutElement, reportFailedScripts } from '@checkout/host-kit/element';
+import { WAITING_TYPE } from '@checkout/host-kit';
 
 const SRC = 'https://cdn.example/checkout/releases/0.1.0/checkout-button.js';
 const INTEGRITY = 'sha384-abc';
@@ -38,15 +40,28 @@ describe('loadCheckoutElement', () => {
     expect(((await loaded) as Error).message).toBe(`${src} did not define <checkout-button> within 300 ms; the form stays.`);
   });
 
+  it('runs the tag as soon as its preload’s response is in, before `load`, with the nonce on both', async () => {
+    readyState('loading');
+    const src = `${SRC}?early`;
+    void loadCheckoutElement({ src, integrity: INTEGRITY, timeoutMs: 1000, nonce: 'n0nce' }).catch(() => undefined);
+    const preload = document.head.querySelector<HTMLLinkElement>(`link[rel="modulepreload"][href="${src}"]`)!;
+    const tag = document.head.querySelector<HTMLScriptElement>(`script[src="${src}"]`)!;
+    expect(tag.type).toBe(WAITING_TYPE);
+    expect([preload.nonce, tag.nonce]).toEqual(['n0nce', 'n0nce']);
+    preload.dispatchEvent(new Event('load'));
+    expect(tag.type).toBe('module');
+    expect(tag.src).toBe(src);
+  });
+
   // Last: the element, once defined, stays defined in this document.
-  it('starts the request at once as a module preload, and adds the tag that runs it only after `load`, both with the integrity', async () => {
+  it('starts the request at once as a module preload, and keeps the tag from running until `load`, both with the integrity', async () => {
     readyState('loading');
     const loaded = loadCheckoutElement({ src: SRC, integrity: INTEGRITY, timeoutMs: 1000 });
     expect(preloads()).toHaveLength(1);
     expect(preloads()[0].integrity).toBe(INTEGRITY);
     expect(preloads()[0].crossOrigin).toBe('anonymous');
     await Promise.resolve();
-    expect(tags()).toHaveLength(0);
+    expect(tags().map((t) => t.type)).toEqual([WAITING_TYPE]);
 
     readyState('complete');
     window.dispatchEvent(new Event('load'));

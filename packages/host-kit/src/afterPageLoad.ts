@@ -43,6 +43,7 @@ function preload(script: HTMLScriptElement, url: string): HTMLLinkElement {
   if (!module) link.as = 'script';
   if (script.integrity) link.integrity = script.integrity;
   if (script.crossOrigin !== null) link.crossOrigin = script.crossOrigin;
+  if (script.nonce) link.nonce = script.nonce;
   link.href = url;
   document.head.append(link);
   return link;

@@ -1,11 +1,13 @@
 // Adds the element's one tag (`checkout-button.js`) without holding the page's `load` event: a
 // script element inserted before `load` delays it until its request ends, which for a server that
 // accepts and never answers is minutes (measured in Chromium: removing the tag does not release it).
-// So the request starts at once as a module preload (the page's own, or one added here), which does
-// not delay `load`, and the tag that runs it is added once the page has loaded; everything the
-// element then adds (its chunks, Stripe.js) comes after `load` too.
+// So the request starts at once as a module preload, which does not delay `load`, and the tag waits
+// under a type that is no script type until the preload's response is in (then it runs from it, at
+// once) or the page has loaded: the host kit's runAfterPageLoad, as for the federated remote's
+// scripts. A remote that never answers never holds `load`; one that answers is not kept waiting for
+// the page's own resources (waiting for `load` cost the element about half a second on a phone).
 
-import { pageLoaded } from '../afterPageLoad.js';
+import { pageLoaded, runAfterPageLoad } from '../afterPageLoad.js';
 
 export interface CheckoutElementOptions {
   /** The release's `checkout-button.js` (a release directory's, not a channel's: integrity pins bytes). */
@@ -36,16 +38,6 @@ function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T
 export function loadCheckoutElement(options: CheckoutElementOptions): Promise<void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_ELEMENT_TIMEOUT_MS;
   if (customElements.get(ELEMENT_NAME)) return Promise.resolve();
-  // The page's own `<link rel="modulepreload">` of it (the recipe's) has it under way already.
-  const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some(
-    (link) => link.href === options.src,
-  );
-  if (!preloaded) {
-    const preload = withIntegrity(document.createElement('link'), options);
-    preload.rel = 'modulepreload';
-    preload.href = options.src;
-    document.head.append(preload);
-  }
   return new Promise<void>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = (error?: Error) => {
@@ -54,20 +46,23 @@ export function loadCheckoutElement(options: CheckoutElementOptions): Promise<vo
       else resolve();
     };
     void customElements.whenDefined(ELEMENT_NAME).then(() => done());
+    const script = withIntegrity(document.createElement('script'), options);
+    script.type = 'module';
+    script.addEventListener(
+      'error',
+      () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)),
+      { once: true },
+    );
+    script.src = options.src;
+    // Its preload (a modulepreload of the same URL, integrity and CORS mode as the page's own, which
+    // Chromium answers from the one module map entry) is asked for now; the tag runs on its arrival.
+    document.head.append(runAfterPageLoad(script));
+    // The bound counts from `load` (or the kit's own bound on it), as the runtime hosts' do.
     void pageLoaded().then(() => {
       timer = setTimeout(
         () => done(new Error(`${options.src} did not define <${ELEMENT_NAME}> within ${timeoutMs} ms; the form stays.`)),
         timeoutMs,
       );
-      const script = withIntegrity(document.createElement('script'), options);
-      script.type = 'module';
-      script.addEventListener(
-        'error',
-        () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)),
-        { once: true },
-      );
-      script.src = options.src;
-      document.head.append(script);
     });
   });
 }
