@@ -12,6 +12,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
 import { sqlFormSubmissions } from './form/formSubmissions';
 import { sqlLimitStore } from './limits/sqlLimitStore';
+import type { Fulfil } from './orders/orders';
 import { sqlOrders } from './orders/orderStore';
 import { startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
@@ -30,6 +31,8 @@ export interface BackendOptions extends SessionPolicy {
   returnPage: string;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503. */
   webhookSecret?: string;
+  /** Ships a paid order (the webhook's and reconcile's); the example's warehouse (WAREHOUSE_URL) by default. */
+  fulfil?: Fulfil;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default). */
   log?: (line: string) => void;
   /** Read once by config.ts (docs/server.md lists it); every bad value is reported before anything opens. */
@@ -64,7 +67,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     wait: { waitMs: config.database.folderWaitMs, purpose: 'server', log: (line) => console.error(`[orders] ${line}`) },
   });
   const orders = sqlOrders(db);
-  const fulfil = warehouseFulfil({ url: config.warehouseUrl, log });
+  const fulfil = options.fulfil ?? warehouseFulfil({ url: config.warehouseUrl, log });
   const bound = recordBound(config.database.recordTimeoutMs);
   // On Postgres the per-client buckets are shared by every instance; the embedded database has one process.
   const store = db.kind === 'postgres' ? sqlLimitStore(db, bound) : undefined;
