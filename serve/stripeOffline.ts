@@ -56,12 +56,11 @@ export function offlineStripeOptions(argv: string[], env: NodeJS.ProcessEnv = pr
 export async function startOfflineStripe(options: OfflineStripeOptions): Promise<OfflineStripe> {
   // The hosted page lives on the API's port; its URL needs the port, known once listening.
   let pageOrigin = '';
-  let standIn: StripeApiStandIn | undefined;
-  standIn = await startStripeApiStandIn({
+  const standIn: StripeApiStandIn = await startStripeApiStandIn({
     port: options.port,
     webhook: { url: options.webhookUrl, secret: options.webhookSecret },
     hostedPageUrl: (id) => `${pageOrigin}${CHECKOUT_STAND_IN_PATH}?session=${encodeURIComponent(id)}`,
-    page: (req, res) => checkoutStandInPage(req, res, standIn!),
+    page: (req, res) => checkoutStandInPage(req, res, standIn),
     onDelivery: options.onDelivery,
   });
   pageOrigin = standIn.url;
