@@ -31,6 +31,7 @@ export default defineConfig([
       'tests/e2e/hosts/*/.next/',
       'tests/e2e/hosts/*/.angular/',
       'tests/e2e/hosts/*/.svelte-kit/',
+      'tests/e2e/hosts/*/.astro/',
     ],
   },
   {
@@ -89,6 +90,8 @@ export default defineConfig([
     files: [
       'tests/e2e/hosts/angular/**/*.ts',
       'tests/e2e/hosts/sveltekit/**/*.ts',
+      'tests/e2e/hosts/astro/**/*.ts',
+      'tests/e2e/hosts/hono/**/*.ts',
       'tests/e2e/fixtures/types-host/**/*.{ts,tsx}',
       'tests/e2e/fixtures/runtime-types-host/src/**/*.ts',
     ],

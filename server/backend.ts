@@ -16,6 +16,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/sql';
 import { sqlFormSubmissions } from './form/formSubmissions';
 import { sqlLimitStore } from './limits/sqlLimitStore';
+import type { Fulfil } from './orders/orders';
 import { sqlOrders } from './orders/orderStore';
 import { startReconciler, type Reconciler } from './reconcile/reconcileSchedule';
 import { serveReconcile } from './reconcile/reconcileSocket';
@@ -39,6 +40,8 @@ export interface BackendOptions extends SessionPolicy {
   returnPage: string;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook route answers 503. */
   webhookSecret?: string;
+  /** Ships a paid order (the webhook's and reconcile's); the example's warehouse (WAREHOUSE_URL) by default. */
+  fulfil?: Fulfil;
   /** Where the warehouse `fulfil` says what it shipped (console.log by default; `logger` when given). */
   log?: (line: string) => void;
   /** Where every module logs (your pino, Fastify's `app.log`): the routes, the database, reconcile. The console by default. */
@@ -89,7 +92,7 @@ export async function openCheckoutBackend(options: BackendOptions): Promise<Chec
     },
   });
   const orders = sqlOrders(db);
-  const fulfil = warehouseFulfil({ url: config.warehouseUrl, log });
+  const fulfil = options.fulfil ?? warehouseFulfil({ url: config.warehouseUrl, log });
   const bound = recordBound(config.database.recordTimeoutMs, logError);
   const meter = checkoutMetrics();
   meter.observeDegraded(() => bound.health.counts());

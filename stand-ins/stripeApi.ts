@@ -50,6 +50,10 @@ export interface StripeApiStandInOptions {
   hostedPageUrl?: (sessionId: string) => string;
   /** The Customer Portal's configuration: its default return URL (none by default: a session must name one). */
   portal?: PortalConfiguration;
+  /** Answers a request before the API does (the stand-in's hosted page on the API's own port); true when it has. */
+  page?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
+  /** Told of every webhook delivery once it has an answer (status 0: nothing answered). */
+  onDelivery?: (delivery: WebhookDelivery) => void;
 }
 
 export interface StripeApiStandIn {
@@ -160,7 +164,9 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
         headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
         body: payload,
       }).catch(() => null);
-      deliveries.push({ type: event.type, status: res?.status ?? 0 });
+      const delivery = { type: event.type, status: res?.status ?? 0 };
+      deliveries.push(delivery);
+      options.onDelivery?.(delivery);
     }
   }
 
@@ -257,6 +263,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   }
 
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (options.page && (await options.page(req, res))) return;
     const body = await readBody(req).catch(() => '');
     const result: StandInAnswer = await answer(req, body).catch((error: unknown) => ({
       status: 500,

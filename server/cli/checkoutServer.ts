@@ -9,6 +9,7 @@ import { backup } from './backup';
 import { checkConfig } from './checkConfig';
 import { EXIT, type Command } from './command';
 import { migrate } from './migrate';
+import { prepareDb } from './prepareDb';
 import { reconcile } from './reconcile';
 import { restore } from './restore';
 import { serve } from './serve';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, { about: string; run: Command }> = {
   },
   backup: { about: 'write the orders database to a dump', run: backup },
   restore: { about: 'load a dump into the orders database', run: restore },
+  'prepare-db': { about: "make the embedded database's prepared cluster ahead of time (an image's build step)", run: prepareDb },
   'check-config': {
     about: 'check the environment and print the configuration, secrets redacted',
     run: checkConfig,

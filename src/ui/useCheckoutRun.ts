@@ -11,6 +11,7 @@ import type { ClickMessages } from '../i18n/texts/click';
 import type { CheckoutDialogProps } from './CheckoutDialog';
 import type { StripeLoadResult } from '../stripe/preloadStripe';
 import { useLifetimeSignal } from './useLifetimeSignal';
+import { postPlainForm } from './postPlainForm';
 
 // What a click runs (clickRun.ts: the session, the URL check, the redirect or the embed) is not
 // needed to show the button: a chunk of its own, fetched once the page is idle after start-up, or at
@@ -74,6 +75,13 @@ export function useCheckoutRun({ latest, state, load, dispatch, emit, onFailure 
       if (signal.aborted) return;
       const error = toCheckoutError('session_failed', 'The checkout could not start: its code could not be fetched', cause);
       emit({ type: 'session_end', ms: Math.round(now() - sessionStart), code: error.code });
+      // Refused for its bytes, the click's code would be refused again at every click: the plain
+      // form's post pays without it (as when the remote is down), and the host hears why.
+      if (error.code === 'script_integrity_failed' && props.sessionEndpoint) {
+        callHost(props.onError, error);
+        dispatch({ type: 'redirected', pageStays: false });
+        return postPlainForm(props.sessionEndpoint, props.sessionBody);
+      }
       return fail(error);
     }
     await code.runClick({ props, settings, signal, sessionStart, stripeReady, load, dispatch, emit, fail, onFailure });

@@ -320,6 +320,32 @@ e2eSuite('hosts we did not write', () => {
     });
   }
 
+  for (const host of MATRIX.filter((h) => h.server === 'offline')) {
+    it(`${host.id}: a host of one's own, offline: its form pays on the hosted page of \`npm run stripe:offline\`, whose webhook to the host's own route ships the order once`, async () => {
+      const { url } = servedHost(host.id);
+      const stripeUrl = matrixStripeApiUrl(host.id);
+      const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+      await page.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
+      // The host's own session route answers 303 to the stand-in's hosted page (Astro: allowedDomains lets the post through).
+      await Promise.all([page.page.waitForURL(`${stripeUrl}/demo-checkout?session=*`), payFormButton(page).click()]);
+      const sessionId = new URL(page.page.url()).searchParams.get('session')!;
+      // The person pays there: the stand-in delivers checkout.session.completed, signed, to the host's webhook, then sends them back.
+      await Promise.all([
+        page.page.waitForURL(`${url}/order?session_id=${sessionId}`),
+        page.page.getByRole('button', { name: 'Pay 12.00 € by card' }).click(),
+      ]);
+      expect((await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId)).toEqual([
+        {
+          idempotencyKey: sessionId,
+          order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
+          status: 200,
+        },
+      ]);
+      const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
+      expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    });
+  }
+
   it('the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left', async () => {
     const vue = servedHost('vue');
     const { page } = await openHost(vue.url, 'mf-manifest.json');

@@ -53,6 +53,28 @@ describe('loadCheckoutElement', () => {
     expect(tag.src).toBe(src);
   });
 
+  it("refuses, reported, a file the page preloads without (or with another) integrity: the browser would run the preload's bytes unchecked", async () => {
+    readyState('complete');
+    const report = jest.fn();
+    const stop = reportFailedScripts(report);
+    for (const attribute of [null, 'sha384-other']) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = SRC;
+      if (attribute) link.integrity = attribute;
+      document.head.append(link);
+      const error = (await loadCheckoutElement({ src: SRC, integrity: INTEGRITY }).catch((e: Error) => e)) as Error;
+      expect(error.message).toBe(
+        `${SRC} is preloaded by the page's <link rel="modulepreload"> with ${attribute ? `integrity="${attribute}"` : 'no integrity'}, so the browser would run it unchecked: not run; the form stays. Put integrity="${INTEGRITY}" on that link.`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(tags()).toHaveLength(0);
+      link.remove();
+    }
+    expect(report.mock.calls).toEqual([[{ reason: 'preload-unchecked', url: SRC }], [{ reason: 'preload-unchecked', url: SRC }]]);
+    stop();
+  });
+
   // Last: the element, once defined, stays defined in this document.
   it('starts the request at once as a module preload, and keeps the tag from running until `load`, both with the integrity', async () => {
     readyState('loading');

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { packServer } from '../../packages/server/pack';
+import { packWorkspace } from '../support/packedWorkspace';
 import { freePort } from '../../stand-ins/freePort';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -55,7 +55,7 @@ it("the image's install and start commands: healthy, ready, one line per refused
   const stripe = holdingStripe();
   await new Promise<void>((resolve) => stripe.server.listen(0, '127.0.0.1', resolve));
   try {
-    copyFileSync(packServer(), path.join(folder, 'checkout-server.tgz'));
+    copyFileSync((await packWorkspace('server')).tarball, path.join(folder, 'checkout-server.tgz'));
     const started = performance.now();
     for (const line of installCommands) execSync(line, { cwd: folder, stdio: 'inherit' });
     const installMs = performance.now() - started;

@@ -122,7 +122,7 @@ describe('metrics through the host’s OpenTelemetry SDK', () => {
 
   it('sessions and webhooks counted by outcome, whichever handler the host mounts', async () => {
     const answer = (status: number) => async () => new Response(null, { status });
-    const handlers = { sessions: answer(200), status: answer(200), webhook: answer(409), route: async () => null } as CheckoutHandlers;
+    const handlers: CheckoutHandlers = { sessions: answer(200), status: answer(200), webhook: answer(409), portal: answer(200), route: async () => null };
     const counted = countedHandlers(handlers, checkoutMetrics());
     await counted.sessions(new Request('http://x/api/checkout-sessions'), { clientAddress: '203.0.113.1' });
     await counted.route(new Request('http://x/api/stripe-webhook'), { clientAddress: '203.0.113.1' });

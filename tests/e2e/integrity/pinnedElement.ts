@@ -22,7 +22,11 @@ function fillFrom(site: ReleaseCdn, withIntegrity = true) {
 
 export function describePinnedElement(open: OpenPage): void {
   describe('<checkout-button> pinned by integrity, in Chromium', () => {
-    async function openElement(change?: (site: ReleaseCdn) => void, withIntegrity = true): Promise<{ host: HostPage; site: ReleaseCdn }> {
+    async function openElement(
+      change?: (site: ReleaseCdn) => void,
+      withIntegrity = true,
+      page = 'element.html',
+    ): Promise<{ host: HostPage; site: ReleaseCdn }> {
       const site = new ReleaseCdn();
       await site.addRelease('0.1.0', e2e.remoteDir!);
       const fill = fillFrom(site, withIntegrity); // from the untouched release, as the host copied it
@@ -30,7 +34,7 @@ export function describePinnedElement(open: OpenPage): void {
       const host = await open({ url: 'about:blank', waitForButtons: 0 });
       await site.route(host.context);
       await routePinnedPages(host.context, e2e.hostUrl!, fill);
-      await host.page.goto(`${e2e.hostUrl}/pinned/element.html`, { waitUntil: 'domcontentloaded' });
+      await host.page.goto(`${e2e.hostUrl}/pinned/${page}`, { waitUntil: 'domcontentloaded' });
       return { host, site };
     }
 
@@ -71,6 +75,20 @@ export function describePinnedElement(open: OpenPage): void {
       await expectChildrenStay(host);
       expect(site.asked).toContain(chunk);
       expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${chunk}` })]);
+    });
+
+    it('the integrity given to the loader while the page preloads the file without it: the changed tag never runs, the form stays, the refusal is reported', async () => {
+      const { host } = await openElement(
+        (site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body),
+        true,
+        'preloaded.html',
+      );
+      await host.waitUntil(() => reports(host).length > 0, 'the refusal reported');
+      await expectChildrenStay(host);
+      expect(reports(host)).toEqual([{ reason: 'preload-unchecked', url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` }]);
+      expect(host.console.map((m) => m.text)).toContainEqual(
+        expect.stringMatching(/preloaded by the page's <link rel="modulepreload"> with no integrity/),
+      );
     });
 
     it('without integrity on the tag, the same changed tag runs: the attribute is what refuses it', async () => {

@@ -1,5 +1,6 @@
-// A built server-rendering app (Next.js, React Router, SvelteKit) served by its framework's own server
-// (`next start`, React Router's Express server, adapter-node's `node build`). An app that runs the
+// A built server-rendering app (Next.js, React Router, SvelteKit, Astro, Hono) served by its framework's
+// own server (`next start`, React Router's Express server, adapter-node's `node build`, @astrojs/node's
+// entry, the Hono app's `node src/server.ts`). An app that runs the
 // server half itself is served alone, configured by its environment; otherwise behind a front server
 // that answers the test session endpoint and server/'s checkout routes and hands every other request
 // to the app, as a reverse proxy in front of a Node app would.
@@ -54,9 +55,27 @@ const SVELTEKIT: AppServer = {
   ready: /Listening on/,
 };
 
+// @astrojs/node's standalone server.
+const ASTRO: AppServer = {
+  name: 'node dist/server/entry.mjs (Astro)',
+  args: () => ['dist/server/entry.mjs'],
+  env: (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+  ready: /Server listening on/,
+};
+
+// The app's own TypeScript, run by Node (type stripping), on @hono/node-server.
+const HONO: AppServer = {
+  name: 'node src/server.ts (Hono)',
+  args: () => ['src/server.ts'],
+  env: (port) => ({ PORT: String(port), HOST: '127.0.0.1' }),
+  ready: /\[hono host\] http/,
+};
+
 /** The framework a built app in `dir` needs, or null: files a static server serves. */
 export function appServerFor(dir: string): AppServer | null {
   if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return NEXT;
+  if (existsSync(path.join(dir, 'dist', 'server', 'entry.mjs'))) return ASTRO;
+  if (existsSync(path.join(dir, 'src', 'server.ts')) && existsSync(path.join(dir, 'node_modules', 'hono'))) return HONO;
   if (existsSync(path.join(dir, 'build', 'handler.js'))) return SVELTEKIT;
   if (existsSync(path.join(dir, 'server.js')) && existsSync(path.join(dir, 'build', 'server', 'index.js'))) return REACT_ROUTER;
   return null;

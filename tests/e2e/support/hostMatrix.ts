@@ -128,6 +128,11 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
   'react-router': { bin: '@react-router/dev/bin.cjs', args: ['build'], output: 'app' },
   // adapter-node writes build/ (index.js, handler.js), served by `node build`.
   sveltekit: { bin: 'vite/bin/vite.js', args: ['build'], output: 'app' },
+  // @astrojs/node (standalone) writes dist/server/entry.mjs, served by `node dist/server/entry.mjs`.
+  astro: { bin: 'astro/bin/astro.mjs', args: ['build'], output: 'app' },
+  // Node runs the app's TypeScript itself (type stripping); tsc checks that it parses. Not its types:
+  // @checkout/server's CommonJS declarations meet stripe's ESM types in an ESM host (TS2322).
+  hono: { bin: 'typescript/bin/tsc', args: ['-p', '.', '--noCheck'], output: 'app' },
   // @angular/build's application builder writes the page into dist/browser.
   angular: { bin: '@angular/cli/bin/ng.js', args: ['build'], output: 'dist/browser' },
 };
@@ -189,7 +194,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
     [HOST_KIT_NAME]: kit.version,
   };
   const sources = [path.join(HOSTS_DIR, host.fixture), path.join(HOSTS_DIR, 'app')];
-  const server = host.server === 'framework' ? (await serverPackage()).dir : null;
+  const server = host.server ? (await serverPackage()).dir : null;
   const final = path.join(
     BUILDS,
     `matrix-${host.id}-${hashOf([deps, server ?? '', kit.hash, buildPublisherKey()], sources.flatMap(filesUnder))}`,
@@ -210,6 +215,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         NG_CLI_ANALYTICS: 'false',
+        ASTRO_TELEMETRY_DISABLED: '1',
         // The key the served remote is signed with: the hosts that verify pin it (as yours pins your publisher's).
         CHECKOUT_PUBLISHER_KEY: buildPublisherKey(),
       });
@@ -234,9 +240,15 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
 
 function startServer(dirs: Record<string, string>, node: string): Promise<ServerProcess<Record<string, string>>> {
   const framework = MATRIX.filter((h) => h.server === 'framework').map((h) => h.id);
+  const offline = MATRIX.filter((h) => h.server === 'offline').map((h) => h.id);
   return startServerProcess<Record<string, string>>(
     'hostMatrixServe.ts',
-    { E2E_HOST_DIRS: JSON.stringify(dirs), E2E_FRAMEWORK_SERVERS: JSON.stringify(framework), E2E_LTS_NODE: node },
+    {
+      E2E_HOST_DIRS: JSON.stringify(dirs),
+      E2E_FRAMEWORK_SERVERS: JSON.stringify(framework),
+      E2E_OFFLINE_SERVERS: JSON.stringify(offline),
+      E2E_LTS_NODE: node,
+    },
     'the host matrix server',
   );
 }

@@ -10,6 +10,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startStaticServer } from '../../../serve/staticServer';
 import { startStripeApiStandIn } from '../../../stand-ins/stripeApi';
+import { OFFLINE_SECRET_KEY, startOfflineStripe } from '../../../serve/stripeOffline';
+import { CHECKOUT_PATHS } from '../../../server/routes';
 import { startWarehouseStandIn } from '../../../stand-ins/warehouse';
 import { appServerFor, startAppServer, startFrameworkApp } from './appServer';
 import { startCheckoutBackend } from './checkoutBackend';
@@ -20,6 +22,8 @@ import { handleSession } from './sessionEndpoint';
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.env.E2E_HOST_DIRS ?? '{}') as Record<string, string>;
   const framework = new Set(JSON.parse(process.env.E2E_FRAMEWORK_SERVERS ?? '[]') as string[]);
+  // Theirs is `npm run stripe:offline`, as a host of one's own runs it: its hosted page delivers the webhooks.
+  const offline = new Set(JSON.parse(process.env.E2E_OFFLINE_SERVERS ?? '[]') as string[]);
   const node = process.env.E2E_LTS_NODE ?? process.execPath;
   // Stripe sends the person back to a page of the host's; no test goes that far.
   const backend = await startCheckoutBackend('http://127.0.0.1/order');
@@ -30,14 +34,17 @@ async function main(): Promise<void> {
   for (const [id, root] of Object.entries(dirs)) {
     const app = appServerFor(root);
     try {
-      if (app && framework.has(id)) {
+      if (app && (framework.has(id) || offline.has(id))) {
         const port = await freePort();
         const url = `http://127.0.0.1:${port}`;
-        const stripeApi = await startStripeApiStandIn({ webhook: { url: `${url}/api/stripe-webhook`, secret: FRAMEWORK_WEBHOOK_SECRET } });
+        const webhook = { url: `${url}${CHECKOUT_PATHS.webhook}`, secret: FRAMEWORK_WEBHOOK_SECRET };
+        const stripeApi = offline.has(id)
+          ? await startOfflineStripe({ port: 0, webhookUrl: webhook.url, webhookSecret: webhook.secret })
+          : await startStripeApiStandIn({ webhook });
         servers.push(stripeApi);
         urls[`${HOST_STRIPE_API_PREFIX}${id}`] = stripeApi.url;
         const env = {
-          STRIPE_SECRET_KEY: 'sk_test_standIn',
+          STRIPE_SECRET_KEY: offline.has(id) ? OFFLINE_SECRET_KEY : 'sk_test_standIn',
           STRIPE_API_URL: stripeApi.url,
           STRIPE_WEBHOOK_SECRET: FRAMEWORK_WEBHOOK_SECRET,
           RETURN_PAGE: `${url}/order`,

@@ -1,9 +1,10 @@
 // The hosts of the e2e host matrix, each a fixture in tests/e2e/hosts/<fixture> built by its own tool
 // inside one of the lockfile installs (tests/e2e/hosts/<tools>/), or served as files.
 
-export type BuildTool = 'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'sveltekit' | 'angular' | 'none';
+export type BuildTool =
+  'rspack' | 'rsbuild' | 'vite' | 'webpack' | 'next' | 'react-router' | 'sveltekit' | 'angular' | 'astro' | 'hono' | 'none';
 /** A lockfile folder under tests/e2e/hosts: the tools and the React one set of hosts build with. */
-export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'sveltekit2' | 'angular22';
+export type ToolSet = 'react18' | 'react19' | 'next16' | 'router8' | 'sveltekit2' | 'angular22' | 'astro7' | 'hono4';
 export type ReactLine = '18' | '19';
 
 export interface MatrixHost {
@@ -24,10 +25,11 @@ export interface MatrixHost {
   /**
    * 'framework': the server half runs inside the host's own server (route handlers, endpoints,
    * resource routes) from the installed @checkout/server, against a Stripe API stand-in of its own
-   * that delivers webhooks to it; nothing answers in front of it. Otherwise the matrix server's
-   * routes answer beside the host's files.
+   * that delivers webhooks to it; nothing answers in front of it. 'offline': the same, against
+   * `npm run stripe:offline` (serve/stripeOffline.ts), whose hosted page delivers the webhooks. Otherwise
+   * the matrix server's routes answer beside the host's files.
    */
-  server?: 'framework';
+  server?: 'framework' | 'offline';
   /** It runs only a release its publisher signed (the host kit's verifier): it also reads the release's inventory and signature. */
   verified?: true;
 }
@@ -161,6 +163,28 @@ export const MATRIX: MatrixHost[] = [
     entry: 'checkout-button.js',
     packages: ['@sveltejs/kit', '@sveltejs/adapter-node', 'svelte', 'vite'],
     server: 'framework',
+  }),
+  host({
+    id: 'astro',
+    fixture: 'astro',
+    tool: 'astro',
+    tools: 'astro7',
+    react: null,
+    remote: 'static',
+    entry: 'checkout-button.js',
+    packages: ['astro', '@astrojs/node'],
+    server: 'offline',
+  }),
+  host({
+    id: 'hono',
+    fixture: 'hono',
+    tool: 'hono',
+    tools: 'hono4',
+    react: null,
+    remote: 'static',
+    entry: 'checkout-button.js',
+    packages: ['hono', '@hono/node-server'],
+    server: 'offline',
   }),
   host({
     id: 'angular',

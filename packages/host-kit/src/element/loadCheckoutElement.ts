@@ -8,6 +8,7 @@
 // the page's own resources (waiting for `load` cost the element about half a second on a phone).
 
 import { pageLoaded, runAfterPageLoad } from '../afterPageLoad.js';
+import { SCRIPT_REFUSED_EVENT, type FailedScript } from './reportFailedScripts.js';
 
 export interface CheckoutElementOptions {
   /** The release's `checkout-button.js` (a release directory's, not a channel's: integrity pins bytes). */
@@ -31,6 +32,20 @@ function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T
 }
 
 /**
+ * A modulepreload fills the module map with the bytes it fetched, checked only against its own
+ * `integrity`; a later module script of that URL is served from the map, its `integrity` unchecked
+ * (measured in Chromium). So a page preload without the same integrity is refused as an outage is:
+ * nothing runs, the form stays, and the page's reportFailedScripts hears of it.
+ */
+function refuseUncheckedPreload(url: string, link: HTMLLinkElement, integrity: string): Error {
+  window.dispatchEvent(new CustomEvent<FailedScript>(SCRIPT_REFUSED_EVENT, { detail: { reason: 'preload-unchecked', url } }));
+  const has = link.integrity ? `integrity="${link.integrity}"` : 'no integrity';
+  return new Error(
+    `${url} is preloaded by the page's <link rel="modulepreload"> with ${has}, so the browser would run it unchecked: not run; the form stays. Put integrity="${integrity}" on that link.`,
+  );
+}
+
+/**
  * Defines `<checkout-button>` from `options.src`; resolves when it is defined, rejects when the file
  * failed (unreachable, or its bytes are not `integrity`'s) or took longer than `timeoutMs`. The
  * element's children (the form that pays) stay in every failure.
@@ -38,6 +53,15 @@ function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T
 export function loadCheckoutElement(options: CheckoutElementOptions): Promise<void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_ELEMENT_TIMEOUT_MS;
   if (customElements.get(ELEMENT_NAME)) return Promise.resolve();
+  // A page's own `<link rel="modulepreload">` of it must carry the same integrity, or its bytes would run unchecked.
+  const url = new URL(options.src, document.baseURI).href;
+  const unchecked =
+    options.integrity === 'off'
+      ? undefined
+      : Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).find(
+          (link) => link.href === url && link.integrity !== options.integrity,
+        );
+  if (unchecked && options.integrity !== 'off') return Promise.reject(refuseUncheckedPreload(url, unchecked, options.integrity));
   return new Promise<void>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = (error?: Error) => {
