@@ -12,7 +12,8 @@ export const PACKAGES_TMP = path.join(ROOT, '.tmp/packages');
 
 /** Each workspace and what its tarball is built from (besides the root LICENSE). */
 const INPUTS = {
-  'host-kit': ['packages/host-kit'],
+  // The kit's build builds the remote's types it imports, from the remote's sources.
+  'host-kit': ['packages/host-kit', 'packages/remote-types', 'src/core', 'src/element'],
   server: ['packages/server', 'server', 'src/core', 'src/i18n', 'release/release.ts'],
   'remote-types': ['packages/remote-types', 'src/core', 'src/element'],
 } as const;
