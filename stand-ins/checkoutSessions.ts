@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FormObject } from './formBody';
 import { MODELLED_API_VERSION, type RequestScope } from './checkoutSessionRules';
 import { lineItemsOf } from './lineItems';
+import type { StartSubscription } from './subscriptions';
 
 export type CompletionOutcome = 'paid' | 'processing' | 'failed';
 export type StandInObject = Record<string, unknown>;
@@ -36,7 +37,12 @@ interface Stored {
   lineItems: StandInObject[];
   /** The connected account it was created on (Stripe-Account), or undefined for the platform's. */
   account: string | undefined;
+  /** `subscription_data` as sent (a plan's trial and the subscription's metadata). */
+  subscriptionData: FormObject | undefined;
 }
+
+/** Starts the subscription a completed subscription-mode session made (the stand-in's SubscriptionBook). */
+export type StartPlan = (plan: StartSubscription) => { subscription: StandInObject; events: StandInEvent[] };
 
 export class CheckoutSessionBook {
   private readonly sessions = new Map<string, Stored>();
@@ -49,6 +55,7 @@ export class CheckoutSessionBook {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly hostedPageUrl: (sessionId: string) => string = (id) => `https://checkout.stripe.com/c/pay/${id}#stand-in`,
+    private readonly startPlan?: StartPlan,
   ) {}
 
   private seconds(): number {
@@ -102,7 +109,8 @@ export class CheckoutSessionBook {
       subscription: null,
       customer: null,
     };
-    this.sessions.set(id, { session, paymentIntent: null, lineItems: lines, account: scope.account });
+    const subscriptionData = typeof params.subscription_data === 'object' ? (params.subscription_data as FormObject) : undefined;
+    this.sessions.set(id, { session, paymentIntent: null, lineItems: lines, account: scope.account, subscriptionData });
     return session;
   }
 
@@ -127,6 +135,20 @@ export class CheckoutSessionBook {
     return url ? url.replace('{CHECKOUT_SESSION_ID}', id) : null;
   }
 
+  /** The plan's subscription, started in the SubscriptionBook so it can be retrieved, renewed and cancelled. */
+  private startSubscription({ lineItems, subscriptionData, account }: Stored) {
+    const plan = lineItems.find((line) => (line.price as StandInObject | undefined)?.recurring);
+    if (!this.startPlan || !plan) return undefined;
+    const trialDays = Number(subscriptionData?.trial_period_days);
+    return this.startPlan({
+      price: (plan.price as StandInObject).id as string,
+      quantity: plan.quantity as number,
+      ...(trialDays > 0 ? { trialDays } : {}),
+      metadata: (subscriptionData?.metadata as Record<string, string> | undefined) ?? {},
+      account,
+    });
+  }
+
   /** The person paid in Checkout: paid at once, still processing (a bank debit), or processing then failed. */
   complete(id: string, outcome: CompletionOutcome): StandInEvent[] {
     const stored = this.open(id);
@@ -138,14 +160,15 @@ export class CheckoutSessionBook {
     // A plan: Stripe makes the customer and the subscription; its first invoice is paid (or, in a
     // trial with nothing one-time, there is nothing to pay). No PaymentIntent on the session.
     if (stored.session.mode === 'subscription') {
+      const started = this.startSubscription(stored);
       Object.assign(stored.session, {
         status: 'complete',
         payment_status: stored.session.amount_total === 0 ? 'no_payment_required' : 'paid',
-        subscription: `sub_test_${token()}`,
-        customer: `cus_test_${token()}`,
+        subscription: started?.subscription.id ?? `sub_test_${token()}`,
+        customer: started?.subscription.customer ?? `cus_test_${token()}`,
         customer_details: { email: 'jenny.rosen@example.com', name: 'Jenny Rosen' },
       });
-      return [this.event(id, 'checkout.session.completed')];
+      return [this.event(id, 'checkout.session.completed'), ...(started?.events ?? [])];
     }
     const status = { paid: 'succeeded', processing: 'processing', failed: 'requires_payment_method' }[outcome];
     stored.paymentIntent = {

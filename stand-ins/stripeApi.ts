@@ -144,7 +144,6 @@ function accountOf(
 }
 
 export async function startStripeApiStandIn(options: StripeApiStandInOptions = {}): Promise<StripeApiStandIn> {
-  const book = new CheckoutSessionBook(options.now, options.hostedPageUrl);
   const prices = new PriceBook(options.prices ?? DEFAULT_STAND_IN_PRICES);
   const connectedAccounts = options.connectedAccounts ?? DEFAULT_CONNECTED_ACCOUNTS;
   const requests: RecordedRequest[] = [];
@@ -152,6 +151,7 @@ export async function startStripeApiStandIn(options: StripeApiStandInOptions = {
   const once = idempotencyKeys(options.now);
   let hold: ReturnType<typeof createHold> | undefined;
   const subscriptions = new SubscriptionBook(options.now);
+  const book = new CheckoutSessionBook(options.now, options.hostedPageUrl, (plan) => subscriptions.start(plan));
 
   async function deliver(events: StandInEvent[]): Promise<void> {
     if (!options.webhook) return;

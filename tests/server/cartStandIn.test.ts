@@ -91,11 +91,19 @@ it('lists line items as Stripe does: amounts, Price, quantity, metadata, and eve
 });
 
 it('a plan with a trial and a one-time line: nothing recurring charged now; completed with a subscription and a customer', async () => {
-  const created = await session('subscription', [monthly(), oneTime(500)], { subscription_data: { trial_period_days: 14 } });
+  const created = await session('subscription', [monthly(), oneTime(500)], {
+    subscription_data: { trial_period_days: 14, metadata: { integration: 'checkout-button' } },
+  });
   expect(created.amount_total).toBe(500);
   await standIn.complete(created.id, 'paid');
   const done = await stripe.checkout.sessions.retrieve(created.id);
   expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', payment_intent: null });
-  expect(done.subscription).toMatch(/^sub_test_/);
-  expect(done.customer).toMatch(/^cus_test_/);
+  expect(done.subscription).toMatch(/^sub_/);
+  expect(done.customer).toMatch(/^cus_/);
+  // The subscription the session started is Stripe's own object from then on: retrievable, in its
+  // trial, carrying subscription_data's metadata (what a renewal's events carry), for that customer.
+  const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+  expect(subscription).toMatchObject({ status: 'trialing', customer: done.customer, metadata: { integration: 'checkout-button' } });
+  expect(subscription.items.data.map((item) => item.quantity)).toEqual([1]);
+  expect(subscription.trial_end! - subscription.trial_start!).toBe(14 * 86_400);
 });
