@@ -2,7 +2,7 @@
 // The Node lines the project is tested on are the ones package.json's `engines` names, and the
 // lockfile installs on each without a warning: no package in it refuses either line (npm's
 // EBADENGINE), and every install script in it has been decided in `allowScripts`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // semver is what npm itself checks `engines` with (hoisted here by Babel's and Jest's tools).
@@ -65,5 +65,23 @@ describe('the Node versions: engines, .nvmrc and the lockfile agree', () => {
       .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length))
       .filter((name) => !decided.has(name));
     expect(undecided).toEqual([]);
+  });
+});
+
+describe('the embedded database: one engine everywhere the server half runs', () => {
+  // PGlite's folder format follows its Postgres major: a host that installs another PGlite beside
+  // the server package cannot open the prepared cluster the server ships ("failed to initialize").
+  const serverPglite = json<{ dependencies: Record<string, string> }>('packages/server/package.json').dependencies['@electric-sql/pglite'];
+  const hosts = readdirSync(path.join(ROOT, 'tests/e2e/hosts'))
+    .map((name) => `tests/e2e/hosts/${name}/package.json`)
+    .filter((file) => existsSync(path.join(ROOT, file)));
+
+  it('the root and every host that pins PGlite install the server package’s version', () => {
+    const pinned = [
+      ['package.json', pkg.devDependencies['@electric-sql/pglite']],
+      ...hosts.map((file) => [file, json<{ dependencies?: Record<string, string> }>(file).dependencies?.['@electric-sql/pglite']]),
+    ].filter(([, version]) => version !== undefined && version !== '*');
+    expect(pinned.length).toBeGreaterThan(1);
+    expect(pinned.filter(([, version]) => version !== serverPglite)).toEqual([]);
   });
 });
