@@ -13,7 +13,7 @@ import { errorFields } from './log/errorFields';
 import { jsonLogger } from './log/jsonLogger';
 import type { Logger } from './log/logger';
 import { serverRelease } from './release';
-import { drainServer } from './http/drain';
+import { drainServer } from './adapters/drain';
 
 export { ConfigError } from './config';
 

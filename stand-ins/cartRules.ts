@@ -72,9 +72,12 @@ export function refuseCart(params: FormObject, mode: string, lines: LinePrice[])
   if (new Set(lines.map((line) => line.currency)).size > 1) return invalid('line_items', 'All line items must have the same currency.');
   if (mode === 'payment') {
     const at = lines.findIndex((line) => line.period !== '');
+    // Named as Stripe names it: the Price, or the inline price's `recurring`.
+    const item = (params.line_items as FormValue[] | undefined)?.[at];
+    const param = isObject(item) && item.price !== undefined ? `line_items[${at}][price]` : `line_items[${at}][price_data][recurring]`;
     if (at >= 0)
       return invalid(
-        `line_items[${at}]`,
+        param,
         'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
       );
     if (lines.length > MAX_PAYMENT_LINE_ITEMS)

@@ -3,7 +3,7 @@
 // switched off), the log level. Read with the rest, so every bad value is reported at once; and the
 // resolved configuration as one log line's fields, secrets redacted.
 import { ConfigError, readServerConfig, type ServerConfig } from '../config';
-import { shutdownFromEnv, type ShutdownPolicy } from '../http/drain';
+import { shutdownFromEnv, type ShutdownPolicy } from '../adapters/drain';
 import { logLevelFromEnv } from '../log/jsonLogger';
 import type { LogLevel } from '../log/logger';
 

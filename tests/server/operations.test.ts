@@ -27,7 +27,14 @@ const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
 
 describe('the configuration production needs', () => {
   it('no return page, no webhook secret, a publishable key and a bad value elsewhere: all four named in one error', () => {
-    expect(problemsOf({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'pk_live_abc', SESSION_RATE_LIMIT: '10' })).toEqual([
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'pglite:/data/orders',
+        STRIPE_SECRET_KEY: 'pk_live_abc',
+        SESSION_RATE_LIMIT: '10',
+      }),
+    ).toEqual([
       expect.stringMatching(/^STRIPE_SECRET_KEY holds a publishable key/),
       expect.stringMatching(/^RETURN_PAGE is required when NODE_ENV=production/),
       expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is required when NODE_ENV=production/),
@@ -122,7 +129,13 @@ describe('metrics through the host’s OpenTelemetry SDK', () => {
 
   it('sessions and webhooks counted by outcome, whichever handler the host mounts', async () => {
     const answer = (status: number) => async () => new Response(null, { status });
-    const handlers: CheckoutHandlers = { sessions: answer(200), status: answer(200), webhook: answer(409), portal: answer(200), route: async () => null };
+    const handlers: CheckoutHandlers = {
+      sessions: answer(200),
+      status: answer(200),
+      webhook: answer(409),
+      portal: answer(200),
+      route: async () => null,
+    };
     const counted = countedHandlers(handlers, checkoutMetrics());
     await counted.sessions(new Request('http://x/api/checkout-sessions'), { clientAddress: '203.0.113.1' });
     await counted.route(new Request('http://x/api/stripe-webhook'), { clientAddress: '203.0.113.1' });
