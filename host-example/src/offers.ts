@@ -14,7 +14,8 @@ export interface Offer {
 const OFFERS: Record<string, Offer> = {
   coffee: {
     items: [['Coffee beans, 1 kg', '12.00 €']],
-    checkout: { sessionBody: { productId: 'coffee-beans-1kg' } },
+    // The page's own button settings stand (bootstrap.tsx's sessionBody, or a host's).
+    checkout: {},
     label: 'Pay 12.00 €',
   },
   cart: {
