@@ -30,6 +30,14 @@ const esmOnly = [
 ] as [string, Record<string, unknown>];
 const ESM_ONLY = '@remix-run/node-fetch-server/dist/.+\\.js$';
 
+// PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
+const pgliteTransform = {
+  '^.+\\.tsx?$': tsJest,
+  '(@electric-sql/pglite|pglite-0-5)/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs',
+  [ESM_ONLY]: esmOnly,
+};
+const PGLITE_TRANSFORMED = ['/node_modules/(?!@electric-sql/pglite/|pglite-0-5/|@remix-run/node-fetch-server/)'];
+
 const config: Config = {
   // jest's default 5 s per test is a speed limit a busy runner breaks (a test waits for its events;
   // a bound is only for failing: a new PGlite alone took over 30 s beside a CPU hog). Global: a
@@ -54,13 +62,8 @@ const config: Config = {
         '^@checkout/server$': '<rootDir>/server/index.ts',
         '^@checkout/server/(node|express|fastify)$': '<rootDir>/server/adapters/$1.ts',
       },
-      // PGlite (the embedded order store) is CommonJS that imports Node's built-ins dynamically.
-      transform: {
-        '^.+\\.tsx?$': tsJest,
-        '(@electric-sql/pglite|pglite-0-5)/dist/.+\\.cjs$': '<rootDir>/tests/support/requireForImport.cjs',
-        [ESM_ONLY]: esmOnly,
-      },
-      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/|pglite-0-5/|@remix-run/node-fetch-server/)'],
+      transform: pgliteTransform,
+      transformIgnorePatterns: PGLITE_TRANSFORMED,
     },
     {
       displayName: 'e2e',
@@ -70,8 +73,9 @@ const config: Config = {
       globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
       moduleNameMapper: hostKit,
-      transform: { '^.+\\.tsx?$': tsJest, [ESM_ONLY]: esmOnly },
-      transformIgnorePatterns: ['/node_modules/(?!@remix-run/node-fetch-server/)'],
+      // The browser suites that pay through the server half open PGlite in-process too.
+      transform: pgliteTransform,
+      transformIgnorePatterns: PGLITE_TRANSFORMED,
       testTimeout: 60_000,
     },
   ],

@@ -64,7 +64,8 @@ e2eSuite('a cart and a plan through the form, JavaScript off', () => {
         if (!handled) res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(CART_PAGE);
       });
     });
-  }, 90_000);
+    // An in-memory PGlite starts from the prepared cluster the unit lane makes; without it, initdb (a minute when busy).
+  }, 180_000);
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
     await Promise.all([standIn?.close(), warehouse?.close(), store?.db.close()]);

@@ -48,7 +48,7 @@ describe('the demo server, offline', () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${base}/?session_id=${sessionId}`);
-    expect(shipped.filter((line) => line.includes(sessionId))).toEqual([`[demo] order ${sessionId} paid: ship coffee-beans-1kg`]);
+    expect(shipped.filter((line) => line.includes(sessionId))).toEqual([`[demo] order ${sessionId} paid: ship 1 × coffee-beans-1kg`]);
     const status = await fetch(`${base}/api/checkout-session-status?session_id=${sessionId}`);
     expect(await status.json()).toEqual({ status: 'complete', paymentStatus: 'paid', outcome: 'paid' });
   });
