@@ -6,7 +6,10 @@ import { e2e } from '../support/harness';
 
 // 33,000 until two features the contract asks for came before the button: the refusal's classifier
 // (one more chunk in the runtime's maps) and the server render's per-render formKey (docs/performance.md).
-const BUDGET = 33_100;
+// 34,600 since carts and plans: the button's own chunk says what it sells ("Subscribe, 9.00 € a month",
+// a trial, a cart's total) in 8 languages (+1,375 B), and the portal's expose is in the maps (+110 B).
+// A regression against the 33,000 the performance work aims at (docs/performance.md), not a new bar.
+const BUDGET = 34_600;
 
 interface Manifest {
   metaData: { remoteEntry: { name: string } };
