@@ -157,9 +157,13 @@ e2eSuite('hosts we did not write', () => {
       }
       expect(before.length).toBeGreaterThan(0); // the configured remote origin was the one answering
 
-      await page.page.locator('.mfc-button').click(); // the element renders its button in an open shadow root
-      await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
-      expect(page.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
+      // A host of one's own, offline, pays on `npm run stripe:offline`'s own http page, which a button
+      // never redirects to (https origins only): its payment is the form's, in its own test below.
+      if (host.server !== 'offline') {
+        await page.page.locator('.mfc-button').click(); // the element renders its button in an open shadow root
+        await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+        expect(page.checkoutNavigations[0].startsWith(CHECKOUT_URL_PREFIX)).toBe(true);
+      }
       await page.expectNoPageErrors();
 
       const bytes = before.reduce((sum, r) => sum + r.bytes, 0);
