@@ -1,5 +1,6 @@
 // Paying through a plain form, as a browser with no script would: the click, server/'s `303`, and the
-// landing on Stripe's hosted page (the harness answers checkout.stripe.com), checked against the
+// landing on Stripe's hosted page (the harness answers checkout.stripe.com, or the offline stand-in
+// serves it), checked against the
 // session the API stand-in holds. And the page's layout shifts, as Chromium reports them.
 import type { Locator } from 'playwright-core';
 import { stripeForStandIn } from '../../../stand-ins/stripeApi';
@@ -17,9 +18,18 @@ export async function expectFormPays(host: HostPage, submit: Locator, stripeApiU
   });
   expect(answer.status()).toBe(303);
   expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+  const stripe = stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) });
+  const location = (await answer.allHeaders()).location ?? '';
+  if (location.startsWith(`${stripeApiUrl}/`)) {
+    // A host of one's own, offline: `npm run stripe:offline` serves the hosted page itself.
+    await host.page.waitForURL(location);
+    const sessionId = new URL(location).searchParams.get('session')!;
+    expect((await stripe.checkout.sessions.retrieve(sessionId)).url).toBe(location);
+    return sessionId;
+  }
   await host.waitForCheckout();
   const sessionId = new URL(host.page.url()).pathname.split('/').pop()!;
-  const session = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
   expect(session.ui_mode).toBe('hosted_page');
   expect(host.page.url()).toBe(session.url);
   expect(host.checkoutNavigations).toHaveLength(1);
