@@ -1,7 +1,7 @@
 // Paying through a plain form, as a browser with no script would: the click, server/'s `303`, and the
 // landing on Stripe's hosted page (the harness answers checkout.stripe.com, or the offline stand-in
-// serves it), checked against the
-// session the API stand-in holds. And the page's layout shifts, as Chromium reports them.
+// serves it), checked against the session the API stand-in holds. And the page's layout shifts, as
+// Chromium reports them.
 import type { Locator } from 'playwright-core';
 import { stripeForStandIn } from '../../../stand-ins/stripeApi';
 import type { HostPage } from './harness';
