@@ -7,7 +7,7 @@
 import { writeFileSync, renameSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { dumpDatabase } from '../db/dump';
-import { connectDatabase, databaseFromEnv } from '../db/open';
+import { commandDatabaseFromEnv, connectDatabase } from '../db/open';
 import { openPglite } from '../db/pglite';
 import { EXIT, type Command } from './command';
 import { failed } from './failure';
@@ -30,7 +30,7 @@ export const backup: Command = async (args, env, logger) => {
   }
   const out = given.out ?? `checkout-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.sql`;
   try {
-    const config = databaseFromEnv(env);
+    const config = commandDatabaseFromEnv(env);
     const wait = { purpose: 'checkout-server backup' };
     const engine = given.engine ? ((await import(given.engine)) as { PGlite: typeof PGlite }).PGlite : undefined;
     const db = engine ? await openPglite(config.dataDir, { engine, wait }) : await connectDatabase(config, { wait });

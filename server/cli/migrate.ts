@@ -1,7 +1,7 @@
 // `checkout-server migrate`: brings the database's schema up to date and exits, for deployments that
 // migrate as a step of their own, as a role with DDL rights, and start the servers with
 // DATABASE_MIGRATE=off (a role that only reads and writes rows). Refuses a schema newer than this release.
-import { connectDatabase, databaseFromEnv } from '../db/open';
+import { commandDatabaseFromEnv, connectDatabase } from '../db/open';
 import { LATEST_VERSION, migrate as migrateSchema } from '../db/migrations';
 import { EXIT, type Command } from './command';
 import { failed } from './failure';
@@ -9,7 +9,7 @@ import { failed } from './failure';
 export const migrate: Command = async (_args, env, logger) => {
   let config;
   try {
-    config = databaseFromEnv(env);
+    config = commandDatabaseFromEnv(env);
   } catch (error) {
     logger.error({ code: 'config_invalid', err: error }, (error as Error).message);
     return EXIT.usage;

@@ -3,7 +3,7 @@
 // then migrates it to this release. Into PGlite, a new folder starts from the prepared cluster.
 import { readFileSync } from 'node:fs';
 import { restoreDatabase } from '../db/dump';
-import { connectDatabase, databaseFromEnv } from '../db/open';
+import { commandDatabaseFromEnv, connectDatabase } from '../db/open';
 import { EXIT, type Command } from './command';
 import { failed } from './failure';
 
@@ -13,7 +13,7 @@ export const restore: Command = async (args, env, logger) => {
     return EXIT.usage;
   }
   try {
-    const config = databaseFromEnv(env);
+    const config = commandDatabaseFromEnv(env);
     const sql = readFileSync(args[0], 'utf8');
     const db = await connectDatabase(config, { wait: { purpose: 'checkout-server restore' } });
     try {

@@ -100,3 +100,13 @@ export function describeDatabase(env: NodeJS.ProcessEnv = process.env): string {
   if (url === 'memory://') return 'PGlite in memory';
   return `PGlite in ${dataDirOf(env)}`;
 }
+
+/** A one-off command's statements (a restore's script, a migration's index) run for minutes, not a request's 2 s. */
+export const COMMAND_QUERY_MS = 10 * 60_000;
+
+/** The configuration for `migrate`, `backup` and `restore`: DATABASE_QUERY_TIMEOUT_MS if set, else COMMAND_QUERY_MS. */
+export function commandDatabaseFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
+  const config = databaseFromEnv(env);
+  if (env.DATABASE_QUERY_TIMEOUT_MS !== undefined) return config;
+  return { ...config, postgres: { ...config.postgres, queryMs: COMMAND_QUERY_MS } };
+}

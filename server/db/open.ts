@@ -9,6 +9,7 @@ import type { Database } from './sql';
 import { whenReachable } from './whenReachable';
 
 export {
+  commandDatabaseFromEnv,
   databaseFromEnv,
   dataDirOf,
   DEFAULT_DATA_DIR,
