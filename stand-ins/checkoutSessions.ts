@@ -1,21 +1,13 @@
 // The stand-in's Checkout Sessions: created from accepted parameters, read back as Stripe returns
 // them, and moved on by the tests the way Stripe's servers would (the person paid, the payment is
 // still processing, it failed, the session expired), with the events Stripe would send.
-import { randomBytes } from 'node:crypto';
 import type { FormObject } from './formBody';
-import { MODELLED_API_VERSION, type RequestScope } from './checkoutSessionRules';
+import type { RequestScope } from './checkoutSessionRules';
 import { lineItemsOf } from './lineItems';
 import type { StartSubscription } from './subscriptions';
+import { standInEvent, token, type StandInEvent, type StandInObject } from './standInEvents';
 
 export type CompletionOutcome = 'paid' | 'processing' | 'failed';
-export type StandInObject = Record<string, unknown>;
-export interface StandInEvent extends StandInObject {
-  id: string;
-  type: string;
-  data: { object: StandInObject };
-}
-
-const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
 /**
  * What the session charges now: every line, except a plan's recurring lines during a trial (its
@@ -210,19 +202,6 @@ export class CheckoutSessionBook {
   }
 
   private event(id: string, type: string): StandInEvent {
-    const account = this.sessions.get(id)?.account;
-    return {
-      id: `evt_${token()}`,
-      object: 'event',
-      // A connected account's events name it (Connect webhooks).
-      ...(account ? { account } : {}),
-      api_version: MODELLED_API_VERSION,
-      created: this.seconds(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: this.retrieve(id)! },
-    };
+    return standInEvent({ type, object: this.retrieve(id)!, created: this.seconds(), account: this.sessions.get(id)?.account });
   }
 }

@@ -3,12 +3,9 @@
 // `amount_subtotal`, `amount_discount`, `amount_tax` and `amount_total` in the smallest unit, the
 // description (the product's name), the line's metadata; a page of `limit` (1 to 100, default 10)
 // after `starting_after` or before `ending_before`, in the order the session was created with.
-import { randomBytes } from 'node:crypto';
 import { formText, type FormObject, type FormValue } from './formBody';
 import type { RequestScope } from './checkoutSessionRules';
-import type { StandInObject } from './checkoutSessions';
-
-const token = () => randomBytes(12).toString('hex');
+import { token, type StandInObject } from './standInEvents';
 
 function priceOf(item: FormObject, scope: RequestScope): StandInObject {
   if (typeof item.price === 'string') {

@@ -4,7 +4,7 @@
 // both), and `has_more`. Anything Stripe refuses is refused with Stripe's error shape.
 import { formText, type FormObject, type FormValue } from './formBody';
 import type { StripeErrorBody } from './checkoutSessionRules';
-import type { StandInObject } from './checkoutSessions';
+import type { StandInObject } from './standInEvents';
 
 // List parameters at this version (from the `stripe` library's SessionListParams and PaginationParams).
 const KNOWN = [

@@ -4,7 +4,8 @@
 // internal to Stripe: the stand-in answers this one, which the Stripe.js stand-in (stripeJs.ts)
 // calls as Stripe.js authenticates, with the publishable key and the client secret, never a secret key.
 import type { FormObject } from './formBody';
-import type { CheckoutSessionBook, StandInEvent } from './checkoutSessions';
+import type { CheckoutSessionBook } from './checkoutSessions';
+import type { StandInEvent } from './standInEvents';
 
 export const STRIPE_JS_CONFIRM_PATH = /^\/v1\/payment_pages\/(cs_\w+)\/confirm$/;
 

@@ -5,11 +5,8 @@
 // invoice (`subscription_create`) from a renewal (`subscription_cycle`). A test plays Stripe's side
 // (start, renew, fail a payment, update, cancel) and gets the events Stripe would send, to deliver in
 // any order, any number of times. Each object lives on one account: another account's does not exist.
-import { randomBytes } from 'node:crypto';
-import type { StandInEvent, StandInObject } from './checkoutSessions';
-import { MODELLED_API_VERSION } from './checkoutSessionRules';
+import { standInEvent, token, type StandInEvent, type StandInObject } from './standInEvents';
 
-const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 const DAY = 86_400;
 const MONTH = 30 * DAY;
 
@@ -208,18 +205,6 @@ export class SubscriptionBook {
   }
 
   private envelope(type: string, id: string, object: StandInObject, previous?: StandInObject): StandInEvent {
-    const account = this.subscriptions.get(id)!.account;
-    return {
-      id: `evt_${token()}`,
-      object: 'event',
-      ...(account ? { account } : {}),
-      api_version: MODELLED_API_VERSION,
-      created: this.seconds(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object, ...(previous ? { previous_attributes: previous } : {}) },
-    };
+    return standInEvent({ type, object, created: this.seconds(), account: this.subscriptions.get(id)!.account, previous });
   }
 }
