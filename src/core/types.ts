@@ -125,8 +125,13 @@ export type WalletMessageKey = WalletErrorCode | 'walletsLabel';
  */
 export type LaterMessageKey =
   'sessionWait' | 'session_timeout' | 'invalid_session' | 'redirect_refused' | 'embedded_failed' | 'dialogTitle' | 'closeDialog';
+/**
+ * What embedded mode says when Stripe.js cannot run, shipped in a chunk of its own that an
+ * embedded-mode button fetches when it first renders (src/i18n/texts/scriptFailures.ts).
+ */
+export type ScriptFailureMessageKey = 'script_load_failed' | 'script_timeout' | 'script_blocked' | 'stripe_unavailable';
 /** The texts that ship with the button itself. */
-export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey | LaterMessageKey>;
+export type ButtonMessages = Omit<CheckoutMessages, WalletMessageKey | LaterMessageKey | ScriptFailureMessageKey>;
 
 export type StateChangeListener = (state: ScriptState, error?: CheckoutError) => void;
 

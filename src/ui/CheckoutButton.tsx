@@ -23,7 +23,8 @@ import { useServerRender } from './useServerRender';
 import { useStateReporter } from './useStateReporter';
 import { useStripeScript } from './useStripeScript';
 import { useWaiting } from './useWaiting';
-import { priceLabel } from '../i18n/priceLabel';
+import { usePriceLabel } from './usePriceLabel';
+import { useScriptFailureTexts } from './useScriptFailureTexts';
 import { WalletSlot } from './WalletSlot';
 
 export function CheckoutButton(props: CheckoutButtonProps) {
@@ -34,6 +35,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   useLayoutEffect(() => installStyles(styleScopeOf(rootRef.current!), nonce), [nonce]);
   const latest = useLatest(props);
   const { lang, messages } = useCheckoutTexts(props.stripeOptions?.locale, props.messages);
+  const priceLabel = usePriceLabel(props.price, lang);
   const optionsError = useMemo(
     () => checkPublishableKey(publishableKey) ?? checkOptions({ mode: props.mode, loadOn: props.loadOn }),
     [publishableKey, props.mode, props.loadOn],
@@ -59,12 +61,15 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // work, reported to the host but never shown to the person, and never in their way.
   const scriptGates = embedded || !!configError;
   const blocked = disabled || !!configError || (embedded && state === 'rejected');
+  const failureTexts = useScriptFailureTexts(embedded, lang, messages.session_failed);
 
   const [flow, dispatch] = useFlow();
   const flowError = flow.phase === 'failed' ? flow.error : undefined;
   // The last failure stands in the DOM for the host whether or not the person is shown it.
   const standingError = flowError ?? scriptError;
-  const shownError = flowError ?? (scriptGates ? scriptError : undefined);
+  // A script failure is shown with its text (embedded mode's chunk), not before it.
+  const scriptShown = scriptGates && (configError || failureTexts) ? scriptError : undefined;
+  const shownError = flowError ?? scriptShown;
   // The server asked to wait (429, Retry-After): until then a click is refused, and the alert says to wait.
   const waiting = useWaiting(flow.phase === 'failed' ? flow.retryAt : undefined);
   const focus = useFocusAfterFailure(shownError);
@@ -81,10 +86,10 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   // No retry can fix a configuration error or a CSP that blocks Stripe.js. Without a configuration
   // error, a script error is there only while the script is rejected.
   const offerRetry =
-    embedded && !configError && !!scriptError && SCRIPT_ERROR_CODES.has(scriptError.code) && scriptError.code !== 'script_blocked';
+    embedded && !configError && !!scriptShown && SCRIPT_ERROR_CODES.has(scriptShown.code) && scriptShown.code !== 'script_blocked';
   const busy = isBusy(flow);
   // A session's failures and the wait are said in texts that came with the click's code (the host's own first).
-  const alertTexts = shownError ? { ...run.clickTexts(lang), ...messages } : messages;
+  const alertTexts = shownError ? { ...run.clickTexts(lang), ...failureTexts, ...messages } : messages;
   const ariaBusy = busy || (embedded && state === 'pending');
   // Server-rendered with an endpoint: a form that pays before hydration, or with no script at all.
   const server = useServerRender();
@@ -120,7 +125,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
         {...intentHandlers}
       >
         {ariaBusy && <span className="mfc-spinner" aria-hidden="true" />}
-        {children ?? (props.price && priceLabel(props.price, lang)) ?? messages.buttonLabel}
+        {children ?? priceLabel ?? messages.buttonLabel}
       </button>
       <span className="mfc-sr-only" role="status">
         {ariaBusy ? messages.loading : ''}

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ButtonMessages, CheckoutMessages, LaterMessageKey } from '../core/types';
+import type { ButtonMessages, CheckoutMessages, LaterMessageKey, ScriptFailureMessageKey } from '../core/types';
 import { chooseLanguage, type Language } from '../i18n/languages';
 import { TEXTS } from '../i18n/texts';
 
@@ -7,10 +7,10 @@ export interface CheckoutTexts {
   /** The language of the built-in texts, for the root's `lang`. */
   lang: Language;
   /**
-   * Wallets mode's texts come with its chunk (src/i18n/texts/wallets.ts), `sessionWait` and the
-   * dialog's with theirs: here only the host's own, if it gave them.
+   * Wallets mode's texts come with its chunk (src/i18n/texts/wallets.ts), `sessionWait`, the
+   * dialog's and embedded mode's script failures with theirs: here only the host's own, if it gave them.
    */
-  messages: ButtonMessages & Partial<Pick<CheckoutMessages, LaterMessageKey>>;
+  messages: ButtonMessages & Partial<Pick<CheckoutMessages, LaterMessageKey | ScriptFailureMessageKey>>;
 }
 
 function subscribeLanguages(onChange: () => void): () => void {

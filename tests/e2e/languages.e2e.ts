@@ -3,6 +3,7 @@
 import { de } from '../../src/i18n/texts/de';
 import { fr } from '../../src/i18n/texts/fr';
 import { ja } from '../../src/i18n/texts/ja';
+import { SCRIPT_FAILURE_TEXTS } from '../../src/i18n/texts/scriptFailures';
 import { e2eSuite, useBrowser, usePages, type HostPage } from './support/harness';
 
 // Embedded mode with Stripe.js unreachable: the person sees the alert and a retry button.
@@ -24,13 +25,13 @@ e2eSuite('the button speaks the chosen language', () => {
 
   it("follows stripeOptions.locale (fr-CA → French) over the browser's language", async () => {
     const host = await open({ locale: 'de-DE', props: { ...failingEmbedded, stripeOptions: { locale: 'fr-CA' } }, stripe: 'abort' });
-    expect(await shown(host)).toEqual({ lang: 'fr', alert: fr.script_load_failed, retry: fr.tryAgain });
+    expect(await shown(host)).toEqual({ lang: 'fr', alert: SCRIPT_FAILURE_TEXTS.fr.script_load_failed, retry: fr.tryAgain });
     await host.expectNoPageErrors();
   });
 
   it("follows the browser's language when the locale is 'auto' (ja-JP → Japanese)", async () => {
     const host = await open({ locale: 'ja-JP', props: { ...failingEmbedded, stripeOptions: { locale: 'auto' } }, stripe: 'abort' });
-    expect(await shown(host)).toEqual({ lang: 'ja', alert: ja.script_load_failed, retry: ja.tryAgain });
+    expect(await shown(host)).toEqual({ lang: 'ja', alert: SCRIPT_FAILURE_TEXTS.ja.script_load_failed, retry: ja.tryAgain });
   });
 
   it("lets the host's messages win over the built-in language", async () => {
@@ -45,7 +46,7 @@ e2eSuite('the button speaks the chosen language', () => {
   // German runs longest: on a 390 px phone its alert and buttons wrap inside the component.
   it('fits German in a 390 px wide phone layout: nothing overflows the component', async () => {
     const host = await open({ locale: 'de-DE', width: 390, props: failingEmbedded, stripe: 'abort' });
-    expect((await shown(host)).alert).toBe(de.script_load_failed);
+    expect((await shown(host)).alert).toBe(SCRIPT_FAILURE_TEXTS.de.script_load_failed);
     const overflow = await host
       .root()
       .evaluate((root) =>

@@ -2,14 +2,24 @@ import { LANGUAGES } from '../../src/i18n/languages';
 import { TEXTS } from '../../src/i18n/texts';
 import { DIALOG_TEXTS } from '../../src/i18n/texts/dialog';
 import { CLICK_TEXTS } from '../../src/i18n/texts/click';
+import { SCRIPT_FAILURE_TEXTS } from '../../src/i18n/texts/scriptFailures';
 
-// The button's texts with those its click's chunks bring (the session's failures and wait, the dialog's): held alike.
+// The button's texts with those its click's chunks bring (the session's failures and wait, the dialog's)
+// and embedded mode's script failures: held alike.
 const ALL = Object.fromEntries(
   Object.entries(TEXTS).map(([language, texts]) => [
     language,
-    { ...texts, ...CLICK_TEXTS[language as keyof typeof TEXTS], ...DIALOG_TEXTS[language as keyof typeof TEXTS] },
+    {
+      ...texts,
+      ...CLICK_TEXTS[language as keyof typeof TEXTS],
+      ...DIALOG_TEXTS[language as keyof typeof TEXTS],
+      ...SCRIPT_FAILURE_TEXTS[language as keyof typeof TEXTS],
+    },
   ]),
-) as Record<keyof typeof TEXTS, (typeof TEXTS)['en'] & (typeof CLICK_TEXTS)['en'] & (typeof DIALOG_TEXTS)['en']>;
+) as Record<
+  keyof typeof TEXTS,
+  (typeof TEXTS)['en'] & (typeof CLICK_TEXTS)['en'] & (typeof DIALOG_TEXTS)['en'] & (typeof SCRIPT_FAILURE_TEXTS)['en']
+>;
 
 const KEYS = Object.keys(ALL.en).sort();
 const TRANSLATED = LANGUAGES.filter((l) => l !== 'en');

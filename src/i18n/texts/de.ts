@@ -12,10 +12,6 @@ export const de: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'Der sichere Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-  script_timeout: 'Der sichere Zahlungsdienst antwortet gerade zu langsam. Bitte versuchen Sie es erneut.',
-  script_blocked: 'Diese Seite blockiert den sicheren Zahlungsdienst, daher ist Kartenzahlung hier nicht möglich.',
-  stripe_unavailable: 'Der sichere Zahlungsdienst ist nicht richtig gestartet. Bitte versuchen Sie es erneut.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

@@ -14,10 +14,6 @@ export const en: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'The secure payment service could not be reached. Check your connection and try again.',
-  script_timeout: 'The secure payment service is taking too long to respond. Please try again.',
-  script_blocked: 'This page blocked the secure payment service, so card payment is unavailable here.',
-  stripe_unavailable: 'The secure payment service did not start correctly. Please try again.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

@@ -12,10 +12,6 @@ export const fr: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'Le service de paiement sécurisé est injoignable. Vérifiez votre connexion et réessayez.',
-  script_timeout: 'Le service de paiement sécurisé met trop de temps à répondre. Veuillez réessayer.',
-  script_blocked: 'Cette page bloque le service de paiement sécurisé\u00a0: le paiement par carte n’y est pas disponible.',
-  stripe_unavailable: 'Le service de paiement sécurisé n’a pas démarré correctement. Veuillez réessayer.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

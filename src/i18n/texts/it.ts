@@ -12,10 +12,6 @@ export const it: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'Impossibile raggiungere il servizio di pagamento sicuro. Controlla la connessione e riprova.',
-  script_timeout: 'Il servizio di pagamento sicuro sta impiegando troppo tempo a rispondere. Riprova.',
-  script_blocked: 'Questa pagina blocca il servizio di pagamento sicuro, quindi qui non è possibile pagare con carta.',
-  stripe_unavailable: 'Il servizio di pagamento sicuro non si è avviato correttamente. Riprova.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

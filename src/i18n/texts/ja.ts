@@ -12,10 +12,6 @@ export const ja: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: '安全な決済サービスに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
-  script_timeout: '安全な決済サービスの応答に時間がかかっています。もう一度お試しください。',
-  script_blocked: 'このページでは安全な決済サービスがブロックされているため、カード決済をご利用いただけません。',
-  stripe_unavailable: '安全な決済サービスが正しく起動しませんでした。もう一度お試しください。',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

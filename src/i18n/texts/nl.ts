@@ -12,10 +12,6 @@ export const nl: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'De veilige betaaldienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
-  script_timeout: 'De veilige betaaldienst reageert te traag. Probeer het opnieuw.',
-  script_blocked: 'Deze pagina blokkeert de veilige betaaldienst, dus betalen met een kaart is hier niet mogelijk.',
-  stripe_unavailable: 'De veilige betaaldienst is niet goed gestart. Probeer het opnieuw.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

@@ -12,10 +12,6 @@ export const pt: ButtonMessages = {
   secret_key: misconfigured,
   invalid_key: misconfigured,
   invalid_option: misconfigured,
-  script_load_failed: 'Não foi possível acessar o serviço de pagamento seguro. Verifique sua conexão e tente novamente.',
-  script_timeout: 'O serviço de pagamento seguro está demorando para responder. Tente novamente.',
-  script_blocked: 'Esta página bloqueia o serviço de pagamento seguro, então o pagamento com cartão não está disponível aqui.',
-  stripe_unavailable: 'O serviço de pagamento seguro não iniciou corretamente. Tente novamente.',
   session_failed: couldNotStart,
   script_integrity_failed: couldNotStart,
 };

@@ -9,6 +9,7 @@ import type { JsonProps } from '../../../host-example/demo/options';
 import { DIALOG_TEXTS } from '../../../src/i18n/texts/dialog';
 import { en } from '../../../src/i18n/texts/en';
 import { CLICK_TEXTS } from '../../../src/i18n/texts/click';
+import { SCRIPT_FAILURE_TEXTS } from '../../../src/i18n/texts/scriptFailures';
 import { STRIPE_JS_URL } from '../../../src/stripe/policy';
 import { NO_STRIPE_GLOBAL, STRIPE_STAND_IN } from '../../../stand-ins/stripeJs';
 import { CHROMIUM_ARGS } from '../../support/chromium';
@@ -590,4 +591,4 @@ export async function expectDom(host: HostPage, expected: Partial<DomSnapshot>, 
 
 /** The texts a person reads (the remote's defaults). */
 /** Every built-in English text, the ones a click's chunks bring included. */
-export const MESSAGES = { ...en, ...CLICK_TEXTS.en, ...DIALOG_TEXTS.en };
+export const MESSAGES = { ...en, ...CLICK_TEXTS.en, ...DIALOG_TEXTS.en, ...SCRIPT_FAILURE_TEXTS.en };
