@@ -1,8 +1,8 @@
 // `npm test`: two lanes at once, because on two cores neither fills the machine alone. The browser lane
 // spends its first minute building the remote and installing hosts, and then mostly waits on Chromium;
 // the other lane's unit tests mostly wait on child processes, Postgres and timers, so its type check
-// and lint (CPU only, about 50 s) run beside its jest rather than before it, and its jest runs three
-// workers (its default on two cores is one). Ends with one line for both lanes: `tests: N passed, N failed`.
+// and lint (CPU only, about 50 s) run beside its jest rather than before it, and its jest runs two
+// workers (its default on two cores is one; a third competes with the browser lane for the cores). Ends with one line for both lanes: `tests: N passed, N failed`.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import concurrently from 'concurrently';
@@ -14,7 +14,7 @@ rmSync(reportDir, { recursive: true, force: true });
 const lanes = [
   { name: 'types', command: 'npm run typecheck' },
   { name: 'lint', command: 'npm run lint' },
-  { name: 'unit', command: 'jest --selectProjects unit --maxWorkers=3' },
+  { name: 'unit', command: 'jest --selectProjects unit --maxWorkers=2' },
   // A suite that fails in its set-up can leave a server listening: the lane still ends (its report
   // is written) rather than wait for ever; the leak shows as jest's "did not exit" warning.
   { name: 'e2e', command: 'jest --selectProjects e2e --forceExit' },
