@@ -13,6 +13,7 @@ import { inventoryBytes, inventoryFile, releaseInventory } from '../../release/r
 import { loadSigningKey, runSigningKey, signBytes, TEST_KEY_FILE, TEST_PUBLIC_KEY_FILE, type SigningKey } from '../../release/signing';
 import { channelManifest } from '../../release/channelManifest';
 import { verifyRelease, type VerifyOptions } from '../../release/verifyRelease';
+import { tsNodeChildEnv } from '../support/tsNodeChild';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RELEASE = { name: 'checkout', version: '9.9.9', commit: 'abc', builtAt: '2026-01-01T00:00:00.000Z' };
@@ -204,7 +205,7 @@ describe('npm run verify-release', () => {
   // Asynchronous: the server answering it runs in this process.
   const cli = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const options = { cwd: ROOT, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } };
+      const options = { cwd: ROOT, env: tsNodeChildEnv({ ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }) };
       execFile(
         process.execPath,
         ['-r', 'ts-node/register', path.join(ROOT, 'release/verifyReleaseCli.ts'), ...args],

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { FencedNodeFS } from '../../server/db/fencedNodeFS';
+import { preparedCluster, unpackCluster } from '../../server/db/preparedCluster';
 
 jest.setTimeout(180_000);
 
@@ -29,6 +30,8 @@ it('a fenced folder: the statement fails, the shutdown writes nothing, and every
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fenced-'));
   let fenced = false;
   try {
+    // The prepared cluster, as a first start unpacks it (server/db/pglite.ts): initdb in WebAssembly takes half a minute.
+    await unpackCluster(await preparedCluster(), dir);
     const db = await PGlite.create({ fs: new FencedNodeFS(dir, () => fenced) });
     await db.exec('CREATE TABLE t (n integer); INSERT INTO t VALUES (1)');
     await db.exec('CHECKPOINT');

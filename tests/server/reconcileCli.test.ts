@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/open';
 import { CHECKOUT_PATHS } from '../../server/routes';
 import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 import { startWarehouseStandIn, type WarehouseStandIn } from '../../stand-ins/warehouse';
+import { tsNodeChildEnv } from '../support/tsNodeChild';
 import { exited, startServerChild, type ServerChild } from './support/serverProcesses';
 
 jest.setTimeout(180_000);
@@ -40,7 +41,7 @@ const reconcileCli = (env: Record<string, string>) =>
     execFile(
       process.execPath,
       ['-r', 'ts-node/register', 'server/reconcile/reconcileCli.ts'],
-      { cwd: ROOT, env: { ...inherited, ...env } },
+      { cwd: ROOT, env: tsNodeChildEnv({ ...inherited, ...env }) },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
     );
   });

@@ -1,8 +1,8 @@
 // `npm test`: two lanes at once, because on two cores neither fills the machine alone. The browser lane
 // spends its first minute building the remote and installing hosts, and then mostly waits on Chromium;
-// the other lane's type check, lint and unit tests mostly wait on child processes, Postgres and timers.
-// Run one after the other they took 600 s here; side by side, the browser lane alone is the wall time.
-// Ends with one line for both lanes: `tests: N passed, N failed`.
+// the other lane's unit tests mostly wait on child processes, Postgres and timers, so its type check
+// and lint (CPU only, about 50 s) run beside its jest rather than before it, and its jest runs two
+// workers (its default on two cores is one; a third competes with the browser lane for the cores). Ends with one line for both lanes: `tests: N passed, N failed`.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import concurrently from 'concurrently';
@@ -10,9 +10,11 @@ import concurrently from 'concurrently';
 const reportDir = (process.env.JEST_REPORT_DIR ??= path.resolve('.tmp/jest-reports'));
 rmSync(reportDir, { recursive: true, force: true });
 
-/** Each lane: its name (also its jest report's, see summaryReporter.cjs) and its command. */
+/** Each command: its name (a jest's is also its report's, see summaryReporter.cjs) and what it runs. */
 const lanes = [
-  { name: 'unit', command: 'npm run typecheck && npm run lint && jest --selectProjects unit' },
+  { name: 'types', command: 'npm run typecheck' },
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'unit', command: 'jest --selectProjects unit --maxWorkers=2' },
   // A suite that fails in its set-up can leave a server listening: the lane still ends (its report
   // is written) rather than wait for ever; the leak shows as jest's "did not exit" warning.
   { name: 'e2e', command: 'jest --selectProjects e2e --forceExit' },
@@ -20,7 +22,7 @@ const lanes = [
 
 const { result } = concurrently(
   lanes.map(({ name, command }) => ({ name, command, env: { JEST_REPORT_NAME: name } })),
-  { prefix: 'name', padPrefix: true, timings: true, prefixColors: ['blue', 'magenta'] },
+  { prefix: 'name', padPrefix: true, timings: true, prefixColors: ['cyan', 'yellow', 'blue', 'magenta'] },
 );
 const closed = await result.then(
   (events) => events,
@@ -34,7 +36,7 @@ for (const [index, lane] of lanes.entries()) {
   try {
     counts = JSON.parse(readFileSync(path.join(reportDir, `${lane.name}.json`), 'utf8'));
   } catch {
-    // No report: the lane stopped before jest counted (type check, lint or set-up failed).
+    // No report: not a jest (type check, lint), or a jest that stopped before it counted (its set-up failed).
   }
   const exitCode = closed.find((event) => event.index === index)?.exitCode;
   passed += counts.passed;

@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { tsNodeChildEnv } from '../../support/tsNodeChild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const NAMESPACE = ['--pid', '--fork', '--mount-proc', '--kill-child'];
@@ -31,7 +32,7 @@ export function startOwner(dir: string, { namespace = false, heartbeatMs = 200, 
   const [command, ...args] = namespace ? ['unshare', ...NAMESPACE, ...node] : node;
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
+    env: tsNodeChildEnv({ ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') }),
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines: Array<Record<string, unknown>> = [];

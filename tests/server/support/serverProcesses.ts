@@ -1,6 +1,7 @@
 // server/main.ts as real child processes (ts-node), against the Stripe API stand-in and a warehouse
 // stand-in: what a test kills with SIGKILL, restarts, or runs twice on one Postgres.
 import { startServerProcess } from '../../e2e/support/serverProcess';
+import { tsNodeChildEnv } from '../../support/tsNodeChild';
 
 export interface ServerChild {
   url: string;
@@ -11,7 +12,7 @@ export interface ServerChild {
 export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
   const { pid, urls } = await startServerProcess<{ url: string }>(
     '../../../server/main.ts',
-    { EXIT_WITH_STDIN: '1', ...env },
+    tsNodeChildEnv({ EXIT_WITH_STDIN: '1', ...env }),
     'server/main.ts',
   );
   return {
