@@ -75,8 +75,7 @@ export function describeHostExample(open: OpenPage): void {
       { target: 'entry', failure: 'hang' },
     ];
 
-    // At once, each in its own context: most of each is the slot's bound running out.
-    it.concurrent.each(cases)(
+    it.each(cases)(
       'the $target answering $failure → the form stays once the slot gave up, and a click on it pays',
       async ({ target, failure }) => {
         // The remote goes down before the page asks for it.
