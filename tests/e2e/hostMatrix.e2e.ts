@@ -257,113 +257,99 @@ e2eSuite('hosts we did not write', () => {
   });
 
   for (const id of ['next-react19', 'react-router-react19', 'sveltekit']) {
-    it.concurrent(
-      `${id}: with JavaScript disabled, the server's form pays (303 from server/ to the hosted page), under the page's own CSP`,
-      async () => {
-        const { url } = servedHost(id);
+    it(`${id}: with JavaScript disabled, the server's form pays (303 from server/ to the hosted page), under the page's own CSP`, async () => {
+      const { url } = servedHost(id);
+      const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+      await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
+      await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id));
+      expect(page.requests.filter((r) => r.url.startsWith(CONFIGURED_REMOTE_ORIGIN))).toEqual([]);
+      expect(page.console.filter((m) => /Content Security Policy/.test(m.text))).toEqual([]);
+    });
+
+    it(`${id}: two people with JavaScript disabled (two browser contexts, one address, one User-Agent) get two Checkout Sessions: each render's formKey`, async () => {
+      const { url } = servedHost(id);
+      const paid: string[] = [];
+      const agents: string[] = [];
+      for (let person = 0; person < 2; person++) {
         const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
         await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
-        await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id));
-        expect(page.requests.filter((r) => r.url.startsWith(CONFIGURED_REMOTE_ORIGIN))).toEqual([]);
-        expect(page.console.filter((m) => /Content Security Policy/.test(m.text))).toEqual([]);
-      },
-    );
-
-    it.concurrent(
-      `${id}: two people with JavaScript disabled (two browser contexts, one address, one User-Agent) get two Checkout Sessions: each render's formKey`,
-      async () => {
-        const { url } = servedHost(id);
-        const paid: string[] = [];
-        const agents: string[] = [];
-        for (let person = 0; person < 2; person++) {
-          const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
-          await page.page.goto(`${url}/?props=${encodeURIComponent(JSON.stringify(FORM_PROPS))}`, { waitUntil: 'domcontentloaded' });
-          const agent = page.page
-            .waitForRequest((request) => request.method() === 'POST')
-            .then((request) => request.headers()['user-agent']);
-          paid.push(await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id)));
-          agents.push(await agent);
-        }
-        expect(new Set(agents).size).toBe(1); // one browser build: without a key, one fingerprint
-        expect(paid[0]).not.toBe(paid[1]);
-      },
-    );
+        const agent = page.page.waitForRequest((request) => request.method() === 'POST').then((request) => request.headers()['user-agent']);
+        paid.push(await expectFormPays(page, payFormButton(page), matrixStripeApiUrl(id)));
+        agents.push(await agent);
+      }
+      expect(new Set(agents).size).toBe(1); // one browser build: without a key, one fingerprint
+      expect(paid[0]).not.toBe(paid[1]);
+    });
   }
 
   for (const host of MATRIX.filter((h) => h.server === 'framework')) {
-    it.concurrent(
-      `${host.id}: the server half inside the framework (its own route handlers): the button pays through the API stand-in, whose webhook to the app ships the order once`,
-      async () => {
-        const { url } = servedHost(host.id);
-        const { page } = await openHost(url, host.entry, host);
-        await expectDom(page, { state: 'resolved', disabled: false });
-        await page.page.locator('.mfc-button').click();
-        await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
-        const sessionId = /\/pay\/(cs_test_\w+)/.exec(page.checkoutNavigations[0])![1];
-        const stripeApiUrl = matrixStripeApiUrl(host.id);
-        const session = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
-        expect(session.metadata).toMatchObject({ product_id: 'coffee-beans-1kg', integration: 'checkout-button' }); // created by the app's own route
+    it(`${host.id}: the server half inside the framework (its own route handlers): the button pays through the API stand-in, whose webhook to the app ships the order once`, async () => {
+      const { url } = servedHost(host.id);
+      const { page } = await openHost(url, host.entry, host);
+      await expectDom(page, { state: 'resolved', disabled: false });
+      await page.page.locator('.mfc-button').click();
+      await page.waitUntil(() => page.checkoutNavigations.length === 1, 'the navigation to Stripe Checkout');
+      const sessionId = /\/pay\/(cs_test_\w+)/.exec(page.checkoutNavigations[0])![1];
+      const stripeApiUrl = matrixStripeApiUrl(host.id);
+      const session = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+      expect(session.metadata).toMatchObject({ product_id: 'coffee-beans-1kg', integration: 'checkout-button' }); // created by the app's own route
 
-        // The person pays: the stand-in delivers checkout.session.completed, signed, to the app's webhook route.
-        await controlStandIn(stripeApiUrl).complete(sessionId, 'paid');
-        const shipped = async () => (await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId);
-        expect(await shipped()).toEqual([
-          {
-            idempotencyKey: sessionId,
-            order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
-            status: 200,
-          },
-        ]);
-        const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
-        expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+      // The person pays: the stand-in delivers checkout.session.completed, signed, to the app's webhook route.
+      await controlStandIn(stripeApiUrl).complete(sessionId, 'paid');
+      const shipped = async () => (await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId);
+      expect(await shipped()).toEqual([
+        {
+          idempotencyKey: sessionId,
+          order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
+          status: 200,
+        },
+      ]);
+      const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
+      expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
 
-        // Stripe delivers again (it may): acknowledged, nothing shipped twice. A forged one is refused.
-        const paid = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
-        const again = await deliverSigned(
-          `${url}${CHECKOUT_PATHS.webhook}`,
-          checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
-          FRAMEWORK_WEBHOOK_SECRET,
-        );
-        expect(again.status).toBe(200);
-        const forged = await deliverSigned(
-          `${url}${CHECKOUT_PATHS.webhook}`,
-          checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
-          'whsec_not_the_apps',
-        );
-        expect(forged.status).toBe(400);
-        expect(await shipped()).toHaveLength(1);
-        await page.expectNoPageErrors();
-      },
-    );
+      // Stripe delivers again (it may): acknowledged, nothing shipped twice. A forged one is refused.
+      const paid = await stripeForStandIn({ port: Number(new URL(stripeApiUrl).port) }).checkout.sessions.retrieve(sessionId);
+      const again = await deliverSigned(
+        `${url}${CHECKOUT_PATHS.webhook}`,
+        checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
+        FRAMEWORK_WEBHOOK_SECRET,
+      );
+      expect(again.status).toBe(200);
+      const forged = await deliverSigned(
+        `${url}${CHECKOUT_PATHS.webhook}`,
+        checkoutEvent('checkout.session.completed', paid as unknown as Record<string, unknown>),
+        'whsec_not_the_apps',
+      );
+      expect(forged.status).toBe(400);
+      expect(await shipped()).toHaveLength(1);
+      await page.expectNoPageErrors();
+    });
   }
 
   for (const host of MATRIX.filter((h) => h.server === 'offline')) {
-    it.concurrent(
-      `${host.id}: a host of one's own, offline: its form pays on the hosted page of \`npm run stripe:offline\`, whose webhook to the host's own route ships the order once`,
-      async () => {
-        const { url } = servedHost(host.id);
-        const stripeUrl = matrixStripeApiUrl(host.id);
-        const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
-        await page.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
-        // The host's own session route answers 303 to the stand-in's hosted page (Astro: allowedDomains lets the post through).
-        await Promise.all([page.page.waitForURL(`${stripeUrl}/demo-checkout?session=*`), payFormButton(page).click()]);
-        const sessionId = new URL(page.page.url()).searchParams.get('session')!;
-        // The person pays there: the stand-in delivers checkout.session.completed, signed, to the host's webhook, then sends them back.
-        await Promise.all([
-          page.page.waitForURL(`${url}/order?session_id=${sessionId}`),
-          page.page.getByRole('button', { name: 'Pay 12.00 € by card' }).click(),
-        ]);
-        expect((await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId)).toEqual([
-          {
-            idempotencyKey: sessionId,
-            order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
-            status: 200,
-          },
-        ]);
-        const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
-        expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
-      },
-    );
+    it(`${host.id}: a host of one's own, offline: its form pays on the hosted page of \`npm run stripe:offline\`, whose webhook to the host's own route ships the order once`, async () => {
+      const { url } = servedHost(host.id);
+      const stripeUrl = matrixStripeApiUrl(host.id);
+      const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
+      await page.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
+      // The host's own session route answers 303 to the stand-in's hosted page (Astro: allowedDomains lets the post through).
+      await Promise.all([page.page.waitForURL(`${stripeUrl}/demo-checkout?session=*`), payFormButton(page).click()]);
+      const sessionId = new URL(page.page.url()).searchParams.get('session')!;
+      // The person pays there: the stand-in delivers checkout.session.completed, signed, to the host's webhook, then sends them back.
+      await Promise.all([
+        page.page.waitForURL(`${url}/order?session_id=${sessionId}`),
+        page.page.getByRole('button', { name: 'Pay 12.00 € by card' }).click(),
+      ]);
+      expect((await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId)).toEqual([
+        {
+          idempotencyKey: sessionId,
+          order: expect.objectContaining({ checkoutSessionId: sessionId, productId: 'coffee-beans-1kg' }),
+          status: 200,
+        },
+      ]);
+      const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
+      expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    });
   }
 
   it('the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left', async () => {
