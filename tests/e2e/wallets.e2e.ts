@@ -344,8 +344,9 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     await host.button().hover();
     const before = (await host.button().boundingBox())!;
     await host.waitUntil(async () => (await probe(host))?.mounted === 1, 'the element mounted');
-    await host.page.waitForTimeout(1_800);
-    // ready has named the wallets by now: still out of sight, the button where it was.
+    // `ready` named the wallets: the button's `wallets_ready` event, on the demo's timeline.
+    await host.waitForVisible(host.page.locator('ol.timeline').getByText('wallets shown: googlePay, link'), 'the wallets_ready event');
+    // Still out of sight, the button where it was.
     expect(await row(host).getAttribute('data-wallets')).toBe('measuring');
     expect(await host.button().boundingBox()).toEqual(before);
     await host.page.mouse.move(0, 0);

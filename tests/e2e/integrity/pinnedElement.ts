@@ -52,46 +52,55 @@ export function describePinnedElement(open: OpenPage): void {
       await host.expectNoPageErrors(REFUSAL_NOISE);
     }
 
-    it('the untouched release: the tag and its chunks run with their integrity, and the button reaches Stripe Checkout', async () => {
-      const { host } = await openElement();
-      await host.waitForVisible(host.page.locator('checkout-button [data-checkout-state="resolved"]'), 'the element’s button, resolved');
-      const button = host.page.locator('checkout-button [data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
-      await button.click();
-      await host.waitForCheckout();
-      expect(reports(host)).toEqual([]);
-    });
+    it.concurrent(
+      'the untouched release: the tag and its chunks run with their integrity, and the button reaches Stripe Checkout',
+      async () => {
+        const { host } = await openElement();
+        await host.waitForVisible(host.page.locator('checkout-button [data-checkout-state="resolved"]'), 'the element’s button, resolved');
+        const button = host.page.locator('checkout-button [data-checkout-state]').getByRole('button', { name: 'Pay 12.00 €' });
+        await button.click();
+        await host.waitForCheckout();
+        expect(reports(host)).toEqual([]);
+      },
+    );
 
-    it('the tag’s file changed: it never runs, the page’s form stays, the failed script is reported', async () => {
+    it.concurrent('the tag’s file changed: it never runs, the page’s form stays, the failed script is reported', async () => {
       const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body));
       await expectChildrenStay(host);
       expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` })]);
     });
 
-    it('a chunk the tag adds changed: the integrity the tag holds for it refuses it, it never runs, the page’s form stays, the failed script is reported', async () => {
-      const { host, site } = await openElement((site) =>
-        site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body),
-      );
-      const chunk = site.find(RELEASE, /^checkout-button\.element\./);
-      await expectChildrenStay(host);
-      expect(site.asked).toContain(chunk);
-      expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${chunk}` })]);
-    });
+    it.concurrent(
+      'a chunk the tag adds changed: the integrity the tag holds for it refuses it, it never runs, the page’s form stays, the failed script is reported',
+      async () => {
+        const { host, site } = await openElement((site) =>
+          site.change(site.find(RELEASE, /^checkout-button\.element\./), (body) => TAMPERED + body),
+        );
+        const chunk = site.find(RELEASE, /^checkout-button\.element\./);
+        await expectChildrenStay(host);
+        expect(site.asked).toContain(chunk);
+        expect(reports(host)).toEqual([expect.objectContaining({ url: `${CONFIGURED_REMOTE_ORIGIN}/${chunk}` })]);
+      },
+    );
 
-    it('the integrity given to the loader while the page preloads the file without it: the changed tag never runs, the form stays, the refusal is reported', async () => {
-      const { host } = await openElement(
-        (site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body),
-        true,
-        'preloaded.html',
-      );
-      await host.waitUntil(() => reports(host).length > 0, 'the refusal reported');
-      await expectChildrenStay(host);
-      expect(reports(host)).toEqual([{ reason: 'preload-unchecked', url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` }]);
-      expect(host.console.map((m) => m.text)).toContainEqual(
-        expect.stringMatching(/preloaded by the page's <link rel="modulepreload"> with no integrity/),
-      );
-    });
+    it.concurrent(
+      'the integrity given to the loader while the page preloads the file without it: the changed tag never runs, the form stays, the refusal is reported',
+      async () => {
+        const { host } = await openElement(
+          (site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body),
+          true,
+          'preloaded.html',
+        );
+        await host.waitUntil(() => reports(host).length > 0, 'the refusal reported');
+        await expectChildrenStay(host);
+        expect(reports(host)).toEqual([{ reason: 'preload-unchecked', url: `${CONFIGURED_REMOTE_ORIGIN}/${RELEASE}checkout-button.js` }]);
+        expect(host.console.map((m) => m.text)).toContainEqual(
+          expect.stringMatching(/preloaded by the page's <link rel="modulepreload"> with no integrity/),
+        );
+      },
+    );
 
-    it('without integrity on the tag, the same changed tag runs: the attribute is what refuses it', async () => {
+    it.concurrent('without integrity on the tag, the same changed tag runs: the attribute is what refuses it', async () => {
       const { host } = await openElement((site) => site.change(`${RELEASE}checkout-button.js`, (body) => TAMPERED + body), false);
       await host.waitUntil(() => tampered(host), 'the changed tag to run');
     });

@@ -110,7 +110,7 @@ export function describePinnedFederation(open: OpenPage): void {
       await host.expectNoPageErrors(REFUSAL_NOISE);
     }
 
-    it.each<Trust>(['pinned', 'channel'])(
+    it.concurrent.each<Trust>(['pinned', 'channel'])(
       'the untouched release (%s): every script of it runs with its integrity, the button reaches Stripe Checkout, nothing is reported',
       async (trust) => {
         const site = await cdn();
@@ -125,7 +125,7 @@ export function describePinnedFederation(open: OpenPage): void {
       },
     );
 
-    it.each<Trust>(['pinned', 'channel'])(
+    it.concurrent.each<Trust>(['pinned', 'channel'])(
       'the entry changed (%s): it never runs, the form stays, file-integrity is reported',
       async (trust) => {
         const site = await cdn();
@@ -135,7 +135,7 @@ export function describePinnedFederation(open: OpenPage): void {
       },
     );
 
-    it.each<Trust>(['pinned', 'channel'])(
+    it.concurrent.each<Trust>(['pinned', 'channel'])(
       'the manifest changed to name another entry (%s): nothing of it is requested, the form stays, file-integrity is reported',
       async (trust) => {
         const site = await cdn();
@@ -149,53 +149,65 @@ export function describePinnedFederation(open: OpenPage): void {
       },
     );
 
-    it('the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the form stays, file-integrity is reported', async () => {
-      const site = await cdn();
-      const chunk = site.find(RELEASE, /^__federation_expose_mount\./);
-      site.change(chunk, (body) => TAMPERED + body);
-      const host = await openPinned(site, 'pinned');
-      await expectRefused(host, 'file-integrity', chunk);
-    });
+    it.concurrent(
+      'the exposed chunk the host’s runtime preloads changed (pinned): it never runs, the form stays, file-integrity is reported',
+      async () => {
+        const site = await cdn();
+        const chunk = site.find(RELEASE, /^__federation_expose_mount\./);
+        site.change(chunk, (body) => TAMPERED + body);
+        const host = await openPinned(site, 'pinned');
+        await expectRefused(host, 'file-integrity', chunk);
+      },
+    );
 
-    it('the inventory’s signature changed by one byte (channel): no script of the release is requested, signature is reported', async () => {
-      const site = await cdn();
-      const signature = Buffer.from(site.files.get(`${RELEASE}${INVENTORY}.sig`)!.toString(), 'base64');
-      signature[0] ^= 1;
-      site.files.set(`${RELEASE}${INVENTORY}.sig`, Buffer.from(signature.toString('base64')));
-      const host = await openPinned(site, 'channel');
-      await expectRefused(host, 'signature', `${RELEASE}${INVENTORY}`);
-      expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
-    });
+    it.concurrent(
+      'the inventory’s signature changed by one byte (channel): no script of the release is requested, signature is reported',
+      async () => {
+        const site = await cdn();
+        const signature = Buffer.from(site.files.get(`${RELEASE}${INVENTORY}.sig`)!.toString(), 'base64');
+        signature[0] ^= 1;
+        site.files.set(`${RELEASE}${INVENTORY}.sig`, Buffer.from(signature.toString('base64')));
+        const host = await openPinned(site, 'channel');
+        await expectRefused(host, 'signature', `${RELEASE}${INVENTORY}`);
+        expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+      },
+    );
 
-    it('the channel moved to a release signed with another key, whose entry was changed: it never runs, unknown-key is reported', async () => {
-      const site = await cdn();
-      await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) =>
-        files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())),
-      );
-      site.setChannel('stable', '0.1.1');
-      const host = await openPinned(site, 'channel');
-      await expectRefused(host, 'unknown-key', `releases/0.1.1/${INVENTORY}`);
-      expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
-    });
+    it.concurrent(
+      'the channel moved to a release signed with another key, whose entry was changed: it never runs, unknown-key is reported',
+      async () => {
+        const site = await cdn();
+        await site.addRelease('0.1.1', e2e.remoteDir!, other, (files) =>
+          files.set('remoteEntry.js', Buffer.from(TAMPERED + files.get('remoteEntry.js')!.toString())),
+        );
+        site.setChannel('stable', '0.1.1');
+        const host = await openPinned(site, 'channel');
+        await expectRefused(host, 'unknown-key', `releases/0.1.1/${INVENTORY}`);
+        expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
+      },
+    );
 
     /** The build's own sequence (the release 0.1.0 the channel starts on). */
     const builtSequence = (site: ReleaseCdn) =>
       (JSON.parse(site.files.get(`${RELEASE}${INVENTORY}`)!.toString()) as { sequence: number }).sequence;
 
-    it('a key rotation without a flag day: a page that trusts the old and the new key runs the release the old key signed, then the next one the new key signed', async () => {
-      const site = await cdn();
-      const keys = [buildPublisherKey(), other.publicKey];
-      const before = await openPinned(site, 'channel', { keys });
-      await before.waitForVisible(before.page.locator('[data-checkout-state="resolved"]'), 'the release the old key signed, resolved');
-      await site.addRelease('0.1.1', e2e.remoteDir!, other, undefined, { sequence: builtSequence(site) + 1 });
-      site.setChannel('stable', '0.1.1');
-      const after = await openPinned(site, 'channel', { keys });
-      await after.waitForVisible(after.page.locator('[data-checkout-state="resolved"]'), 'the release the new key signed, resolved');
-      expect(site.asked).toContain(`releases/0.1.1/remoteEntry.js`);
-      expect([...reports(before), ...reports(after)]).toEqual([]);
-    });
+    it.concurrent(
+      'a key rotation without a flag day: a page that trusts the old and the new key runs the release the old key signed, then the next one the new key signed',
+      async () => {
+        const site = await cdn();
+        const keys = [buildPublisherKey(), other.publicKey];
+        const before = await openPinned(site, 'channel', { keys });
+        await before.waitForVisible(before.page.locator('[data-checkout-state="resolved"]'), 'the release the old key signed, resolved');
+        await site.addRelease('0.1.1', e2e.remoteDir!, other, undefined, { sequence: builtSequence(site) + 1 });
+        site.setChannel('stable', '0.1.1');
+        const after = await openPinned(site, 'channel', { keys });
+        await after.waitForVisible(after.page.locator('[data-checkout-state="resolved"]'), 'the release the new key signed, resolved');
+        expect(site.asked).toContain(`releases/0.1.1/remoteEntry.js`);
+        expect([...reports(before), ...reports(after)]).toEqual([]);
+      },
+    );
 
-    it.each([
+    it.concurrent.each([
       [
         'a rollback: the channel moved back to a release below the sequence the page holds',
         'sequence',
@@ -212,28 +224,31 @@ export function describePinnedFederation(open: OpenPage): void {
       expect(site.asked.filter((file) => file.endsWith('.js'))).toEqual([]);
     });
 
-    it('a page that trusts the committed test key: refused outside development, test-key is reported', async () => {
+    it.concurrent('a page that trusts the committed test key: refused outside development, test-key is reported', async () => {
       const site = await cdn();
       const host = await openPinned(site, 'channel', { keys: [buildPublisherKey(), readFileSync(TEST_PUBLIC_KEY_FILE, 'utf8').trim()] });
       await expectRefused(host, 'test-key', `${RELEASE}${INVENTORY}`);
     });
 
-    it('a browser without Ed25519 in Web Crypto (Safari before 17, Firefox before 129, Chromium before 137) verifies the release and runs it', async () => {
-      const site = await cdn();
-      const host = await openPinned(site, 'channel', { init: WITHOUT_ED25519 });
-      expect(
-        await host.page.evaluate(() =>
-          crypto.subtle.importKey('raw', new Uint8Array(32), 'Ed25519', false, ['verify']).then(
-            () => 'imported',
-            (e: Error) => e.name,
+    it.concurrent(
+      'a browser without Ed25519 in Web Crypto (Safari before 17, Firefox before 129, Chromium before 137) verifies the release and runs it',
+      async () => {
+        const site = await cdn();
+        const host = await openPinned(site, 'channel', { init: WITHOUT_ED25519 });
+        expect(
+          await host.page.evaluate(() =>
+            crypto.subtle.importKey('raw', new Uint8Array(32), 'Ed25519', false, ['verify']).then(
+              () => 'imported',
+              (e: Error) => e.name,
+            ),
           ),
-        ),
-      ).toBe('NotSupportedError');
-      await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
-      expect(reports(host)).toEqual([]);
-    });
+        ).toBe('NotSupportedError');
+        await host.waitForVisible(host.page.locator('[data-checkout-state="resolved"]'), 'the remote’s button, resolved');
+        expect(reports(host)).toEqual([]);
+      },
+    );
 
-    it.each<Trust>(['channel', 'pinned'])(
+    it.concurrent.each<Trust>(['channel', 'pinned'])(
       'a page without Web Crypto (%s; e.g. served over http): unsupported is reported, never signature, and the form stays',
       async (trust) => {
         const site = await cdn();

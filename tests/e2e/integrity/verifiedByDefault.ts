@@ -51,24 +51,30 @@ export function describeVerifiedByDefault(open: OpenPage): void {
       await host.expectNoPageErrors(REFUSAL_NOISE);
     }
 
-    it('remoteEntry.js changed: it never runs, the form stays, the refusal is reported once (a refusal is not retried)', async () => {
-      const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
-      await expectRefused(host);
-      expect(refusals(host)).toEqual([expect.stringMatching(/\/remoteEntry\.js \(file-integrity\): /)]);
-      expect(host.requests.filter((request) => new URL(request.url).pathname === '/mf-manifest.json')).toHaveLength(1);
-    });
+    it.concurrent(
+      'remoteEntry.js changed: it never runs, the form stays, the refusal is reported once (a refusal is not retried)',
+      async () => {
+        const host = await openWith({ file: 'remoteEntry.js', edit: (text) => TAMPERED + text });
+        await expectRefused(host);
+        expect(refusals(host)).toEqual([expect.stringMatching(/\/remoteEntry\.js \(file-integrity\): /)]);
+        expect(host.requests.filter((request) => new URL(request.url).pathname === '/mf-manifest.json')).toHaveLength(1);
+      },
+    );
 
-    it('the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported', async () => {
-      const host = await openWith(
-        { file: 'evil.js', body: TAMPERED },
-        { file: 'mf-manifest.json', edit: (text) => text.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"') },
-      );
-      await expectRefused(host);
-      expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
-      expect(refusals(host)).toEqual([expect.stringMatching(/\/mf-manifest\.json \(file-integrity\): /)]);
-    });
+    it.concurrent(
+      'the manifest changed to name another entry: that entry is never asked for, the form stays, the refusal is reported',
+      async () => {
+        const host = await openWith(
+          { file: 'evil.js', body: TAMPERED },
+          { file: 'mf-manifest.json', edit: (text) => text.replace(/"name":\s*"remoteEntry\.js"/, '"name": "evil.js"') },
+        );
+        await expectRefused(host);
+        expect(host.requests.some((request) => request.url.endsWith('/evil.js'))).toBe(false);
+        expect(refusals(host)).toEqual([expect.stringMatching(/\/mf-manifest\.json \(file-integrity\): /)]);
+      },
+    );
 
-    it('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {
+    it.concurrent('the exposed chunk the runtime preloads changed: it never runs, the form stays, the refusal is reported', async () => {
       const chunk = readdirSync(e2e.remoteDir!).find((file) => /^__federation_expose_CheckoutButton\..*\.js$/.test(file));
       expect(chunk).toBeDefined();
       const host = await openWith({ file: chunk!, edit: (text) => TAMPERED + text });

@@ -13,5 +13,5 @@ e2eSuite('our remote down: the form pays', () => {
   const open = usePages(browser);
 
   describeHostExample(open);
-  describeEveryHost(open);
+  describeEveryHost(open, browser);
 });

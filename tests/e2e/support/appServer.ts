@@ -81,11 +81,15 @@ export function appServerFor(dir: string): AppServer | null {
   return null;
 }
 
-/** Waits for the server to say it is ready; rejects with its output if it exits first or takes 120 s (a stuck start, not a slow one). */
+/**
+ * Waits for the server to say it is ready; rejects with its output if it exits first or takes 600 s (a
+ * stuck start, not a slow one: the matrix's servers start at once, and beside a loaded runner's other
+ * work two of them took more than 120 s).
+ */
 function ready(child: ChildProcess, server: AppServer): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`${server.name} was not ready within 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`${server.name} was not ready within 600 s:\n${output}`)), 600_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (server.ready.test(output)) {

@@ -50,6 +50,16 @@ function run(name: string, config: Configuration, outputDir: string): Promise<vo
   });
 }
 
+/**
+ * A build only the tests load, never measured nor served to nginx: no source maps and no .br/.gz
+ * copies (brotli at its best quality, on every file), which only devtools and the byte checks of
+ * today's remote read. The code is the same production build.
+ */
+function forTestsOnly(config: Configuration): Configuration {
+  const plugins = (config.plugins ?? []).filter((plugin) => plugin?.constructor?.name !== 'CompressionPlugin');
+  return { ...config, devtool: false, plugins };
+}
+
 /** The name of the second copy of the remote some scenarios load next to the first. */
 export const REMOTE_COPY_NAME = 'checkout_copy';
 /** The name the previous release is built under, to run beside today's on one page. */
@@ -82,7 +92,7 @@ async function main(): Promise<void> {
   if (out.remoteCopy)
     await runAll(
       `remote copy (${REMOTE_COPY_NAME})`,
-      remoteConfigs().map((c) => asCopy(c)),
+      remoteConfigs().map((c) => forTestsOnly(asCopy(c))),
       out.remoteCopy,
     );
   if (out.previous) {
@@ -92,7 +102,7 @@ async function main(): Promise<void> {
     const federated = configsFor(path.join(root, 'webpack.config.ts'), path.join(root, 'dist')).filter((c) => c.name === 'remote');
     await runAll(
       `previous release (${PREVIOUS_RELEASE_NAME})`,
-      federated.map((c) => ({ ...asCopy(c, PREVIOUS_RELEASE_NAME), context: root })),
+      federated.map((c) => ({ ...forTestsOnly(asCopy(c, PREVIOUS_RELEASE_NAME)), context: root })),
       out.previous.out,
     );
   }
@@ -105,7 +115,7 @@ async function main(): Promise<void> {
       remoteHint: 'off',
       checkoutPublisherKey: buildPublisherKey(),
     });
-    await runAll('host example', configs, out.host);
+    await runAll('host example', configs.map(forTestsOnly), out.host);
   }
   // The integration alone (host-example/src, `--env demo=off`), as a team copies and builds it: its
   // page's own early requests kept, the remote at a dev config's URL (the tests answer that origin).
@@ -116,7 +126,7 @@ async function main(): Promise<void> {
       checkoutMode,
       checkoutManifest: `${CONFIGURED_REMOTE_ORIGIN}/mf-manifest.json`,
       checkoutPublisherKey: buildPublisherKey(),
-    });
+    }).map(forTestsOnly);
   if (out.integration) await runAll('host example integration (redirect)', integration('redirect'), out.integration);
   if (out.integrationEmbedded) await runAll('host example integration (embedded)', integration('embedded'), out.integrationEmbedded);
 }

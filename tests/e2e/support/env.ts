@@ -23,6 +23,8 @@ export interface E2EEnv {
   skip: boolean;
   reason?: string;
   chromium?: string;
+  /** The one Chromium the set-up started (`chromium.launchServer`): each test file connects to it. */
+  browserWsEndpoint?: string;
   remoteUrl?: string;
   /** The built remote the servers serve (the deployment tests serve it again through nginx). */
   remoteDir?: string;

@@ -1,7 +1,8 @@
 // e2e global setup: find Chromium, build the production remote and the host example once (reusing a build only when every input is byte-identical), serve them on loopback ports in a
 // child process, and hand the URLs to the tests. globalTeardown.ts stops that process by its PID.
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { CHROMIUM_PATH } from '../../support/chromium';
+import { chromium as playwright, type BrowserServer } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
 import { filesUnder, hashOf, once, prune, run } from './buildCache';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './serverProcess';
@@ -13,6 +14,8 @@ import type { ServeDirs, ServedUrls } from './serve';
 declare global {
   // The server process, for the teardown (same process as the setup).
   var __E2E_SERVER_PID__: number | undefined;
+  // The browser every test file connects to, for the teardown.
+  var __E2E_BROWSER__: BrowserServer | undefined;
 }
 
 const BUILDS = path.join(E2E_TMP, 'builds');
@@ -199,10 +202,15 @@ export default async function globalSetup(): Promise<void> {
     const { pid, urls } = await startServers(dirs);
     globalThis.__E2E_SERVER_PID__ = pid;
     log(`serving remote ${urls.remote}, host example ${urls.host} (pid ${pid})`);
+    // One Chromium for the run: a file connects to it in a blink, where a launch and a close of its
+    // own cost seconds on a busy runner. Each test still gets its own context.
+    const browser = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
+    globalThis.__E2E_BROWSER__ = browser;
     write({
       available: true,
       skip: false,
       chromium,
+      browserWsEndpoint: browser.wsEndpoint(),
       serverPid: pid,
       remoteUrl: urls.remote,
       remoteDir: remote.remote,

@@ -1,9 +1,12 @@
-// Stops the server process the global setup started, by its PID, and removes the run's env file.
+// Stops the browser and the server process the global setup started (the latter by its PID), and removes
+// the run's env file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rmSync } from 'node:fs';
 import { alive, readE2EEnv } from './env';
 
 export default async function globalTeardown(): Promise<void> {
+  await globalThis.__E2E_BROWSER__?.close().catch(() => undefined);
+  globalThis.__E2E_BROWSER__ = undefined;
   const pid = globalThis.__E2E_SERVER_PID__ ?? readE2EEnv().serverPid;
   if (pid && alive(pid)) {
     process.kill(pid, 'SIGTERM');

@@ -47,11 +47,16 @@ export function e2eSuite(name: string, body: () => void): void {
   });
 }
 
-/** One Chromium for the whole test file. */
+/**
+ * The run's Chromium (the set-up's, connected to) for the whole test file; its own when the set-up
+ * started none. Closing a connection closes the contexts it opened.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: e2e.chromium, args: CHROMIUM_ARGS, headless: true });
+    browser = e2e.browserWsEndpoint
+      ? await chromium.connect(e2e.browserWsEndpoint)
+      : await chromium.launch({ executablePath: e2e.chromium, args: CHROMIUM_ARGS, headless: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -525,6 +530,30 @@ export class HostPage {
     expect(this.consoleErrors().filter((text) => !allowedConsole.some((re) => re.test(text)))).toEqual([]);
   }
 
+  /**
+   * The page back on `about:blank`, its context's cookies gone and everything recorded forgotten: a
+   * context used again for another scenario (opening one costs a renderer's start). js.stripe.com
+   * then answers `stripe`, as `OpenOptions.stripe`.
+   */
+  async reset(stripe: StripeStep | StripeStep[] = 'ok'): Promise<void> {
+    await this.page.goto('about:blank');
+    await this.context.clearCookies();
+    for (const list of [
+      this.stripeRequests,
+      this.sessionRequests,
+      this.checkoutNavigations,
+      this.requests,
+      this.responses,
+      this.pageErrors,
+      this.rejections,
+      this.windowErrors,
+      this.console,
+      this.dialogs,
+    ])
+      list.length = 0;
+    this.setStripe(stripe);
+  }
+
   async close(): Promise<void> {
     await this.context.close();
   }
@@ -536,9 +565,12 @@ export type OpenPage = (options?: OpenOptions) => Promise<HostPage>;
 
 export function usePages(getBrowser: () => Browser): OpenPage {
   const open: HostPage[] = [];
-  afterEach(async () => {
+  const closeAll = async () => {
     await Promise.all(open.splice(0).map((p) => p.close().catch(() => undefined)));
-  });
+  };
+  afterEach(closeAll);
+  // jest runs no afterEach for `it.concurrent` tests: what they opened closes once the file is done.
+  afterAll(closeAll);
   return async (options) => {
     const page = await HostPage.open(getBrowser(), options);
     open.push(page);

@@ -88,10 +88,11 @@ function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; secon
   return once(final, `installed the ${tools} hosts' tools`, async (work) => {
     for (const file of files) cpSync(file, path.join(work, path.basename(file)));
     // `npm install`, not `npm ci`: lockfiles written here lack other platforms' optional bindings.
-    // The tools are devDependencies: installed whatever NODE_ENV says.
+    // The tools are devDependencies: installed whatever NODE_ENV says. What npm's cache holds is taken
+    // as it is (the lockfile pins every version and its integrity): no registry round trip for it.
     await run(
       'npm',
-      ['install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+      ['install', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
       work,
       `npm install for the ${tools} hosts`,
       withNode(node),
@@ -255,6 +256,11 @@ function startServer(dirs: Record<string, string>, node: string): Promise<Server
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+function throwIfError<T>(value: T | Error): T {
+  if (value instanceof Error) throw value;
+  return value;
+}
+
 /**
  * E2E_HOST_MATRIX=<id>,<id>: only those hosts are installed, built and served (for the edit loop;
  * select their tests with -t). Unset: all of them.
@@ -302,7 +308,10 @@ export async function setUpHostMatrix(): Promise<void> {
     }
   };
   const node = await ltsNode().catch((error: unknown) => new Error(`no Node ${LTS_NODE_VERSION} from npx: ${reasonOf(error)}`));
-  const kit = await packHostKit().catch((error: unknown) => new Error(`the host kit did not pack: ${reasonOf(error)}`));
+  // The installs need no kit: they start while it packs (a minute on a busy runner), and only the builds wait for it.
+  const packing = packHostKit().catch((error: unknown) => new Error(`the host kit did not pack: ${reasonOf(error)}`));
+  // Then the server half's package (one pack at a time), also while the installs run; its hosts' builds wait for it.
+  if (hosts.some((h) => h.server)) void packing.then(() => serverPackage().catch(() => undefined));
   const chain = async (tools: ToolSet) => {
     let deps: { dir: string; seconds: number; node: string } | Error;
     try {
@@ -317,18 +326,16 @@ export async function setUpHostMatrix(): Promise<void> {
       await record(host, async () => {
         if (deps instanceof Error) throw deps;
         if (host.tool === 'none') throw new Error(`${host.id} has a lockfile but no build tool`);
-        if (kit instanceof Error) throw kit;
-        return buildHost(host, TOOLS[host.tool], deps.dir, deps.node, kit);
+        return buildHost(host, TOOLS[host.tool], deps.dir, deps.node, throwIfError(await packing));
       });
     }
   };
   const toolSets = [...new Set(hosts.flatMap((h) => (h.tools ? [h.tools] : [])))];
   await Promise.all([
     ...toolSets.map(chain),
-    ...hosts
-      .filter((h) => !h.tools)
-      .map((host) => record(host, () => (kit instanceof Error ? Promise.reject(kit) : buildStatic(host, kit)))),
+    ...hosts.filter((h) => !h.tools).map((host) => record(host, async () => buildStatic(host, throwIfError(await packing)))),
   ]);
+  const kit = await packing;
   prune(DEPS, (name) => /^([a-z]+\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? null, new Set(installs));
 
   const kept = new Set(Object.values(dirs).map((d) => path.basename(d)));
