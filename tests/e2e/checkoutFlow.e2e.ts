@@ -122,7 +122,8 @@ e2eSuite('Checkout flow in a real browser', () => {
   });
 
   it('five rapid clicks make one session request and one navigation', async () => {
-    const host = await open({ session: { seq: ['ok'], delay: 1000 } });
+    // The session answers late enough that the busy button is still there to be seen on a busy machine.
+    const host = await open({ session: { seq: ['ok'], delay: 6_000 } });
     await resolved(host);
 
     // Real mouse clicks at the button (a locator click would wait: the busy button is aria-disabled).

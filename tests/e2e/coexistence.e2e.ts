@@ -26,10 +26,11 @@ e2eSuite('Coexistence with the page’s own Stripe.js', () => {
 
   it("joins the page's own tag while it is still loading: one tag, one request, one execution", async () => {
     // The page's tag holds its `load`; the remote starts at `load` or after the kit's LOAD_WAIT_MS (2 s):
-    // a tag slower than that is still loading when the remote looks for it.
-    const host = await open({ pageStripeTag: true, stripe: { delayMs: 4_000, then: 'ok' } });
+    // the page's tag, held, is still loading when the remote looks for it.
+    const host = await open({ pageStripeTag: true, stripe: 'held' });
 
     await expectDom(host, { state: 'pending' });
+    host.releaseStripe();
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     const tags = await host.tags();
     expect(tags).toMatchObject({ inserted: 1, inPage: 1, executions: 1, instances: 1 });
@@ -98,9 +99,10 @@ e2eSuite('Coexistence with the page’s own Stripe.js', () => {
   });
 
   it("host's loadStripe while ours is pending: it joins our tag, Stripe.js runs once", async () => {
-    const host = await open({ hostStripeJs: true, stripe: { delayMs: 1_500, then: 'ok' } });
+    const host = await open({ hostStripeJs: true, stripe: 'held' });
     await expectDom(host, { state: 'pending' });
     await hostLoadStripe(host);
+    host.releaseStripe();
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
     await host.waitUntil(async () => (await hostLoad(host)) === 'resolved', "the host's loadStripe");

@@ -333,11 +333,12 @@ e2eSuite('hosts we did not write', () => {
       const page = await open({ url: 'about:blank', waitForButtons: 0, javaScriptEnabled: false });
       await page.page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
       // The host's own session route answers 303 to the stand-in's hosted page (Astro: allowedDomains lets the post through).
-      await Promise.all([page.page.waitForURL(`${stripeUrl}/demo-checkout?session=*`), payFormButton(page).click()]);
+      // Failure deadlines for a busy machine: the host's first post may wait for its database's open.
+      await Promise.all([page.page.waitForURL(`${stripeUrl}/demo-checkout?session=*`, { timeout: 90_000 }), payFormButton(page).click()]);
       const sessionId = new URL(page.page.url()).searchParams.get('session')!;
       // The person pays there: the stand-in delivers checkout.session.completed, signed, to the host's webhook, then sends them back.
       await Promise.all([
-        page.page.waitForURL(`${url}/order?session_id=${sessionId}`),
+        page.page.waitForURL(`${url}/order?session_id=${sessionId}`, { timeout: 90_000 }),
         page.page.getByRole('button', { name: 'Pay 12.00 € by card' }).click(),
       ]);
       expect((await warehouseCalls()).filter((call) => call.idempotencyKey === sessionId)).toEqual([
@@ -349,7 +350,7 @@ e2eSuite('hosts we did not write', () => {
       ]);
       const status = await (await fetch(`${url}${CHECKOUT_PATHS.status}?session_id=${sessionId}`)).json();
       expect(status).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
-    });
+    }, 240_000);
   }
 
   it('the Vue page unmounts the button with its component (onBeforeUnmount), and nothing is left', async () => {

@@ -127,7 +127,8 @@ e2eSuite('Stripe.js loading in a real browser', () => {
 
   it('redirect mode: a failed load is reported to the host, not shown to the person, and paying still works', async () => {
     const host = await open({ stripe: 'abort', props: { maxLoadAttempts: 2 } });
-    await expectDom(host, { state: 'pending', busy: 'false', alert: null });
+    // Nothing shown to the person at any moment, pending or already given up (a busy machine may be past pending here).
+    await expectDom(host, { busy: 'false', alert: null });
 
     expect(await host.waitForStates(2)).toEqual(['pending', 'rejected:script_load_failed']);
     expect(await host.errorCodes()).toEqual(['script_load_failed']);

@@ -75,13 +75,18 @@ export type StripeStep =
   | 'ok' // the stand-in Stripe.js
   | 'abort' // network error
   | 'hang' // never answers
+  | 'held' // answers as 'ok' once the test calls releaseStripe(): pending for exactly as long as the test needs
   | 'no-global' // a script that runs but defines no window.Stripe
   | { delayMs: number; then: 'ok' | 'abort' | 'no-global' };
 
 import { setTimeout as sleep } from 'node:timers/promises';
 
-async function answerStripe(route: Route, step: StripeStep): Promise<void> {
+async function answerStripe(route: Route, step: StripeStep, released: Promise<void>): Promise<void> {
   if (step === 'hang') return; // the request stays pending until the context closes
+  if (step === 'held') {
+    await released;
+    step = 'ok';
+  }
   if (typeof step === 'object') {
     await sleep(step.delayMs);
     step = step.then;
@@ -318,7 +323,10 @@ export class HostPage {
     await context.route('https://js.stripe.com/**', async (route) => {
       this.stripeRequests.push(route.request().url());
       const step = this.stripeSteps[Math.min(this.stripeRequests.length - 1, this.stripeSteps.length - 1)];
-      await answerStripe(route, step);
+      // A held answer released after the page closed has nobody to answer.
+      await answerStripe(route, step, this.stripeReleased).catch((error: Error) => {
+        if (!page.isClosed()) throw error;
+      });
     });
     if (options.pageOtherStripeScripts) {
       await context.route(OTHER_STRIPE_SCRIPTS.pricingTable, () => undefined); // never answered
@@ -370,6 +378,14 @@ export class HostPage {
         .locator('[data-checkout-state]')
         .nth(wait - 1)
         .waitFor({ timeout: 15_000 });
+  }
+
+  private releaseHeld!: () => void;
+  private readonly stripeReleased = new Promise<void>((resolve) => (this.releaseHeld = resolve));
+
+  /** Answers every 'held' request for Stripe.js, now and from now on. */
+  releaseStripe(): void {
+    this.releaseHeld();
   }
 
   /** Changes how js.stripe.com answers from the next request on (e.g. "the network is back"). */
