@@ -1,6 +1,7 @@
 // The release verifier as a build-time runtime plugin, for a host whose bundler names the remote:
 //   runtimePlugins: [[require.resolve('@checkout/host-kit/verifiedRelease'), { trust, reportUrl }]]
 // The bundler passes that object (JSON: no functions) to this function.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { verifiedRelease as verifier } from './release/verifiedRelease.js';
 import type { ReleaseRefused, ReleaseTrust } from './release/releaseFormat.js';
 import { DEFAULT_REMOTE, DEFAULT_TIMEOUT_MS } from './remoteTimeouts.js';
@@ -27,7 +28,7 @@ export default function verifiedRelease({
   reportUrl,
   remote = DEFAULT_REMOTE,
   timeoutMs = DEFAULT_TIMEOUT_MS,
-}: VerifiedReleasePluginOptions) {
+}: VerifiedReleasePluginOptions): ModuleFederationRuntimePlugin {
   const plugin = verifier({
     remote,
     trust,
