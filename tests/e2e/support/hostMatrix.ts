@@ -131,9 +131,8 @@ const TOOLS: Record<Exclude<BuildTool, 'none'>, Tool> = {
   sveltekit: { bin: 'vite/bin/vite.js', args: ['build'], output: 'app' },
   // @astrojs/node (standalone) writes dist/server/entry.mjs, served by `node dist/server/entry.mjs`.
   astro: { bin: 'astro/bin/astro.mjs', args: ['build'], output: 'app' },
-  // Node runs the app's TypeScript itself (type stripping); tsc checks that it parses. Not its types:
-  // @checkout/server's CommonJS declarations meet stripe's ESM types in an ESM host (TS2322).
-  hono: { bin: 'typescript/bin/tsc', args: ['-p', '.', '--noCheck'], output: 'app' },
+  // Node runs the app's TypeScript itself (type stripping); tsc type-checks it, an ESM host (nodenext).
+  hono: { bin: 'typescript/bin/tsc', args: ['-p', '.'], output: 'app' },
   // @angular/build's application builder writes the page into dist/browser.
   angular: { bin: '@angular/cli/bin/ng.js', args: ['build'], output: 'dist/browser' },
 };
