@@ -1,7 +1,9 @@
 /** @jest-environment node */
 // The orders' PGlite folder has one owner, whatever the process ids: two "containers" (PID namespaces,
 // both PID 1) against one folder, a holder killed, a holder frozen and taken over, two contenders for
-// one stale folder. Lock timings are shortened (200 ms beats, 4 s stale) so the tests take seconds.
+// one stale folder. Lock timings are shortened (200 ms beats, 16 s stale) so the tests take seconds, not
+// so short that a busy runner's starved owner gives its own lock up: an owner silent for half the stale
+// time stops (by design), and opening PGlite beside a CPU hog left owners silent for 2.7 s.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,9 +15,11 @@ import { sqlOrders } from '../../server/orders/orderStore';
 import { startOwner, unshareAvailable, type OwnerProcess } from './support/ownerProcess';
 
 jest.setTimeout(180_000);
-const POLICY = { heartbeatMs: 200, staleMs: 4_000 };
-// For the tests that wait out no stale time: an owner starved for 2 s on a busy machine still owns the folder.
-const PATIENT = { heartbeatMs: 200, staleMs: 10_000 };
+const POLICY = { heartbeatMs: 200, staleMs: 16_000 };
+// For the tests that wait out no stale time: an owner starved for 5.5 s on a busy machine still owns the folder.
+const PATIENT = { heartbeatMs: 200, staleMs: 40_000 };
+/** A wall-clock step (NTP) well past the stale time: if silence were read off the wall clock, it would look stale. */
+const STEP_MS = POLICY.staleMs * 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let dir: string;
 const owners: OwnerProcess[] = [];
@@ -170,8 +174,8 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
   await owner.next('opened');
   const realNow = Date.now.bind(Date);
   let reads = 0;
-  // An NTP step of 15 s between the contender's first look and its next (the beat has not moved yet).
-  const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (reads++ > 0 ? 15_000 : 0));
+  // An NTP step between the contender's first look and its next (the beat has not moved yet).
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (reads++ > 0 ? STEP_MS : 0));
   try {
     await expect(lockFolder(ownerFolderOf(path.join(dir, 'orders')), () => {}, POLICY)).rejects.toThrow(/alive/);
   } finally {
@@ -183,7 +187,10 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
 
 it("a stepped wall clock in the owner's own process never makes it give the folder up: its watch is monotonic too", async () => {
   const stepper = path.join(__dirname, 'support', 'stepClock.js');
-  const owner = start({ ...POLICY, env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: '15000', STEP_CLOCK_AFTER_MS: '500' } });
+  const owner = start({
+    ...POLICY,
+    env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: String(STEP_MS), STEP_CLOCK_AFTER_MS: '500' },
+  });
   await owner.next('opened');
   await sleep(2_000); // past the step, in the heartbeat's thread and the main one
   owner.send('write cs_test_stepped 2');
