@@ -113,13 +113,13 @@ e2eSuite('hosts we did not write', () => {
     return { page, remote };
   }
 
-  // The hosts' own tests at once (jest's maxConcurrency, 5), each in its own context: most of each is
-  // waiting on a host's server, its remote and the click's navigation.
+  // The hosts' own tests one after the other: five at once beside a CPU hog, a host's manifest (answered
+  // through this process) outlasted the kit's 5 s bound and the button never came.
   for (const host of MATRIX) {
     const entry = matrix?.hosts[host.id];
     const via = host.entry === 'checkout-button.js' ? '<checkout-button>' : './mount';
     const label = `${host.react ? `its own React ${host.react}` : `the remote's renderer through ${via}`}, remote named ${host.remote === 'static' ? 'in its config' : 'at runtime'}`;
-    it.concurrent(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
+    it(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
       if (!entry || entry.error || !entry.url) {
         throw new Error(
           `${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`,

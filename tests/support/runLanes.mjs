@@ -17,7 +17,9 @@ const lanes = [
   { name: 'unit', command: 'jest --selectProjects unit --maxWorkers=2' },
   // A suite that fails in its set-up can leave a server listening: the lane still ends (its report
   // is written) rather than wait for ever; the leak shows as jest's "did not exit" warning.
-  { name: 'e2e', command: 'jest --selectProjects e2e --forceExit' },
+  // At most two `it.concurrent` browser tests at once: at five, beside a CPU hog, pages outlasted the
+  // kit's own 5 s bounds on the manifest and the release inventory.
+  { name: 'e2e', command: 'jest --selectProjects e2e --forceExit --maxConcurrency=2' },
 ];
 
 const { result } = concurrently(
