@@ -84,31 +84,6 @@ describe('verifiedRelease, the runtime plugin', () => {
     expect(reports).toEqual([]);
   });
 
-  it("a signed release: its inventory and signature are asked for with its manifest, before the manifest's answer", async () => {
-    const { publisher, site } = await release(FILES);
-    const asked: string[] = [];
-    let answerManifest = () => {};
-    const manifestHeld = new Promise<void>((resolve) => (answerManifest = resolve));
-    const reports: ReleaseRefused[] = [];
-    const hooks = verifiedRelease({
-      remote: 'checkout',
-      trust: { publisherKeys: [publisher.publicKey] },
-      report: (r) => reports.push(r),
-      fetch: async (url) => {
-        asked.push(url);
-        if (url.endsWith('mf-manifest.json')) await manifestHeld;
-        return new Response(site[url]);
-      },
-    }) as unknown as Hooks;
-    const fetched = hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE)!;
-    expect(asked).toEqual([`${RELEASE}mf-manifest.json`, `${RELEASE}release-inventory.json`, `${RELEASE}release-inventory.json.sig`]);
-    answerManifest();
-    expect((await (await fetched).json()).metaData.publicPath).toBe(RELEASE);
-    expect(asked).toHaveLength(3); // nothing asked for twice
-    expect(hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: REMOTE })!.integrity).toBe(integrityOf('entry()'));
-    expect(reports).toEqual([]);
-  });
-
   it('refuses, reports and never requests a script the inventory does not list', async () => {
     const { inventory, site } = await release(FILES);
     const { hooks, reports, asked } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);

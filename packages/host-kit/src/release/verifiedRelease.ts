@@ -83,19 +83,13 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     if (misconfigured) throw misconfigured;
     const pinned = 'inventoryIntegrity' in options.trust;
     const first = bytes(manifestUrl);
-    // The manifest's own directory is its release (always when pinned; a channel's manifest names
-    // another): its inventory and signature are asked for with the manifest, not a round trip after it.
-    const here = new URL('./', manifestUrl).href;
-    const early = { inventory: bytes(here + INVENTORY_FILE), signature: pinned ? undefined : bytes(here + SIGNATURE_FILE).then(text) };
-    // Unused when the release is elsewhere (or the manifest failed): their failures are nobody's.
-    early.inventory.catch(() => undefined);
-    early.signature?.catch(() => undefined);
-    const release = pinned ? here : releaseOf(manifestUrl, await first);
-    const same = release === here;
+    // A pinned release is the manifest's own directory: its files are all asked for at once.
+    const release = pinned ? new URL('./', manifestUrl).href : releaseOf(manifestUrl, await first);
+    const own = release + MANIFEST_FILE === manifestUrl;
     const [inventory, signature, manifest] = await Promise.all([
-      same ? early.inventory : bytes(release + INVENTORY_FILE),
-      pinned ? undefined : same ? early.signature : bytes(release + SIGNATURE_FILE).then(text),
-      release + MANIFEST_FILE === manifestUrl ? first : bytes(release + MANIFEST_FILE),
+      bytes(release + INVENTORY_FILE),
+      pinned ? undefined : bytes(release + SIGNATURE_FILE).then(text),
+      own ? first : bytes(release + MANIFEST_FILE),
     ]);
     const verified = integrityByUrl(await trustedInventory(release + INVENTORY_FILE, inventory, options.trust, signature), release);
     await checkFile(verified, release + MANIFEST_FILE, manifest);
