@@ -278,7 +278,8 @@ describe('CheckoutButton: redirect flow', () => {
     await waitFor(() => expect(root()).toHaveAttribute('data-checkout-error', 'redirect_refused'));
     expect(redirect).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'redirect_refused' }));
-    expect(screen.getByRole('alert')).toHaveFocus();
+    // Focus moves once the alert's text is rendered, which may be a turn after the error's state.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(button()).toBeEnabled();
     expect(button()).toHaveAttribute('aria-busy', 'false');
     // Script state is untouched by a session error.
