@@ -4,7 +4,6 @@
 import { MESSAGES, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
 import { RETRY_AFTER_S, SESSION_PATH, TOO_MANY_SENTENCE, type SessionStep } from './support/sessionEndpoint';
 
-import { setTimeout as sleep } from 'node:timers/promises';
 
 async function resolved(host: HostPage): Promise<void> {
   expect(await host.waitForStates(2)).toEqual(['pending', 'resolved']);
@@ -66,7 +65,7 @@ e2eSuite('Checkout flow in a real browser', () => {
       alert: MESSAGES[code],
       tryAgain: false, // a session failure is retried with the button itself
     });
-    await sleep(300); // a navigation would have started by now
+    await host.settled(); // a navigation would have started by now
     host.expectNoNavigation();
     if (step === 'hang') {
       expect(elapsed).toBeGreaterThanOrEqual(sessionTimeoutMs * 0.8);
@@ -91,29 +90,44 @@ e2eSuite('Checkout flow in a real browser', () => {
   it('a 429 with Retry-After: onError gets the sentence and the wait, the alert says to wait, a click sends nothing until the wait is over', async () => {
     const host = await open({ session: { seq: ['429', 'ok'] } });
     await resolved(host);
+    // The page itself records the wait (what the alert said while the button refused clicks, and when
+    // that ended, on its own clock), whatever moments the test's polling happens to see.
+    await host.root().evaluate((root) => {
+      const probe = window as unknown as { __wait?: { alert?: string | null; endedAt?: number } };
+      new MutationObserver(() => {
+        const button = root.querySelector<HTMLButtonElement>('button.mfc-button');
+        if (!button) return;
+        const wait = (probe.__wait ??= {});
+        const waiting = button.getAttribute('aria-disabled') === 'true' && button.getAttribute('aria-busy') !== 'true';
+        if (waiting && wait.alert === undefined) wait.alert = root.querySelector('[role="alert"]')?.textContent ?? null;
+        else if (button.getAttribute('aria-disabled') === null && wait.alert !== undefined) wait.endedAt ??= performance.now();
+      }).observe(root, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
     await host.button().click();
     await host.waitUntil(async () => (await host.errorCodes()).length > 0, 'the session_failed error');
-    const failedAt = Date.now();
-    const errors = (await host.events()).filter((e) => e.kind === 'error');
-    expect(errors).toEqual([
+    // A real click during the wait (a locator click would wait: the button is aria-disabled) sends
+    // nothing: the one session after the wait is the second the server sees.
+    const box = (await host.button().boundingBox())!;
+    await host.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const clickedAt = await host.page.evaluate(() => performance.now());
+
+    const [failed] = (await host.events()).filter((e) => e.kind === 'error');
+    expect([failed]).toEqual([
       expect.objectContaining({
         code: 'session_failed',
         message: `POST ${SESSION_PATH}?key=${host.sessionKey}&seq=429%2Cok answered 429 Too Many Requests: ${TOO_MANY_SENTENCE} Retry after ${RETRY_AFTER_S} s.`,
         retryAfterMs: RETRY_AFTER_S * 1000,
       }),
     ]);
-    await expectDom(host, { error: 'session_failed', busy: 'false', disabled: false, alert: MESSAGES.sessionWait, tryAgain: false });
-    expect(await host.button().getAttribute('aria-disabled')).toBe('true');
-
-    // A real click during the wait (a locator click would wait: the button is aria-disabled) sends nothing.
-    const box = (await host.button().boundingBox())!;
-    await host.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await sleep(300);
+    await host.settled();
     expect(await host.sessionLog()).toHaveLength(1);
 
     // The wait passes by itself: the button takes clicks again and the alert says to try again.
-    await expectDom(host, { alert: MESSAGES.session_failed }, 0, RETRY_AFTER_S * 1000 + 2_000);
-    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 400);
+    await expectDom(host, { alert: MESSAGES.session_failed });
+    const wait = await host.page.evaluate(() => (window as unknown as { __wait?: { alert?: string; endedAt?: number } }).__wait);
+    expect(wait).toEqual({ alert: MESSAGES.sessionWait, endedAt: expect.any(Number) });
+    expect(wait!.endedAt! - failed.t).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 1);
+    expect(clickedAt).toBeLessThan(wait!.endedAt!); // the click above fell inside the wait
     expect(await host.button().getAttribute('aria-disabled')).toBeNull();
     await host.button().click();
     await host.waitForCheckout();
@@ -130,8 +144,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     const box = (await host.button().boundingBox())!;
     for (let i = 0; i < 5; i++) await host.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expectDom(host, { busy: 'true' });
-    await host.waitForCheckout();
-    await sleep(500);
+    await host.waitForCheckout(); // the host page is gone: nothing more can be sent from it
 
     expect(host.sessionRequests).toHaveLength(1);
     expect(await host.sessionLog()).toHaveLength(1);
@@ -147,8 +160,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.button().evaluate((button: HTMLButtonElement) => {
       for (let i = 0; i < 5; i++) button.click();
     });
-    await host.waitForCheckout();
-    await sleep(500);
+    await host.waitForCheckout(); // the host page is gone: nothing more can be sent from it
 
     expect(await host.sessionLog()).toHaveLength(1);
     expect(host.checkoutNavigations).toHaveLength(1);
@@ -163,7 +175,7 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.unmount();
     expect(await host.page.locator('[data-checkout-state]').count()).toBe(0);
     await host.waitUntil(async () => (await host.tags()).executions === 1, 'Stripe.js to arrive after the unmount');
-    await sleep(300);
+    await host.settled();
 
     expect(await host.eventsAfterUnmount()).toEqual([]);
     expect(host.stripeRequests).toHaveLength(1);
@@ -179,10 +191,10 @@ e2eSuite('Checkout flow in a real browser', () => {
     await host.button().click();
     await host.waitUntil(async () => (await host.sessionLog()).length === 1, 'the session request to reach the server');
     await host.unmount();
-    await sleep(1500); // past the moment the server answers
+    await host.waitUntil(async () => (await host.sessionLog())[0].aborted === true, 'the server to see the request abandoned');
+    await host.settled();
 
     expect(await host.eventsAfterUnmount()).toEqual([]);
-    expect((await host.sessionLog())[0].aborted).toBe(true);
     host.expectNoNavigation();
     await host.expectNoPageErrors();
   });

@@ -514,6 +514,20 @@ export class HostPage {
     }
   }
 
+  /**
+   * Once the page has run what it had queued: a frame and two tasks, so promise chains, React's
+   * scheduled renders and zero-delay timers are done. An absence ("nothing was sent") is checked
+   * after this, not after a sleep that a busy machine outlasts or undercuts.
+   */
+  async settled(): Promise<void> {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)),
+        ),
+    );
+  }
+
   /** Still on the host page: no navigation to Checkout (nor anywhere else), no dialog. */
   expectNoNavigation(): void {
     expect(this.checkoutNavigations).toEqual([]);
