@@ -2,7 +2,6 @@
 // where the loader touches the DOM.
 import { STRIPE_JS, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A page that locks down appendChild for Stripe.js, as a hardening script or an extension might. */
 const LOCKED_APPEND_CHILD = `(() => {
@@ -25,7 +24,7 @@ e2eSuite('The loader when the page works against it', () => {
 
     await host.context.setOffline(true);
     host.setStripe('ok');
-    await sleep(300);
+    await host.settled();
     expect(host.stripeRequests).toEqual([STRIPE_JS]); // going offline starts nothing
     await host.context.setOffline(false);
 

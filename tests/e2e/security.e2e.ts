@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { CHECKOUT_URL_PREFIX } from './support/sessionEndpoint';
 import { EXPECTED_BROWSER_NOISE, MESSAGES, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The host example's own page inlines its CSS: its policy allows that <style> by hash. The remote
@@ -173,7 +172,7 @@ e2eSuite('CSP hosts and keys in a real browser', () => {
     });
     // A click on the disabled button does nothing either.
     await host.button().click({ force: true });
-    await sleep(500);
+    await host.settled();
 
     expect(host.stripeRequests).toEqual([]);
     expect(host.sessionRequests).toEqual([]);

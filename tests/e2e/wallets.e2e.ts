@@ -218,7 +218,7 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(await host.root().getAttribute('lang')).toBe('fr');
     expect(await axeViolations(host.page)).toEqual([]);
     // The wallet's sheet was told, then closed (cancel after confirm): the sentence stays.
-    await host.page.waitForTimeout(200);
+    await host.waitUntil(async () => (await probe(host))?.paymentFailed === 1, "the wallet's sheet told of the failure");
     expect(await probe(host)).toMatchObject({ confirms: 1, paymentFailed: 1 });
     expect(await alert.isVisible()).toBe(true);
     // Another try, and this one goes through, in place.
