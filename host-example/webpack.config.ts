@@ -1,14 +1,7 @@
 // The host example: a page that mounts the checkout remote at runtime.
 //   npm start      webpack serve --mode development -c host-example/webpack.config.ts  (with the remote)
 //   npm run build  webpack --mode production -c host-example/webpack.config.ts
-//   --env checkoutManifest=https://cdn.example.com/checkout/mf-manifest.json   where the remote is
-//   --env stripeHint=off --env remoteHint=off   the HTML starts neither Stripe.js nor the remote
-//   --env demo=off                              the integration alone (src/), without the demo
-//   --env checkoutMode=embedded                 the integration's button embeds Checkout (default redirect)
-//   --env checkoutPublisherKey=<base64>         the publisher key the page trusts (else CHECKOUT_PUBLISHER_KEY; a production
-//                                               build needs one, or CHECKOUT_DEVELOPMENT_BUILD=1 for the committed test
-//                                               key; never with the dev server's remote in development: it signs nothing)
-//   (for tests that script every request, or whose remote is elsewhere)
+//   --env <name>=<value>   each setting HostEnv names below (where the remote is, the hints, demo=off, …)
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
