@@ -523,7 +523,7 @@ export class HostPage {
     await this.page.evaluate(
       () =>
         new Promise<void>((resolve) =>
-          requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)),
+          requestAnimationFrame(() => setTimeout(() => setTimeout(() => resolve(), 0), 0)),
         ),
     );
   }
