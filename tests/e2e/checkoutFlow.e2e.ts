@@ -93,14 +93,22 @@ e2eSuite('Checkout flow in a real browser', () => {
     // The page itself records the wait (what the alert said while the button refused clicks, and when
     // that ended, on its own clock), whatever moments the test's polling happens to see.
     await host.root().evaluate((root) => {
-      const probe = window as unknown as { __wait?: { alert?: string | null; endedAt?: number } };
+      type Seen = { alert: string | null; error: string | null; busy: string | null; disabled: boolean; tryAgain: boolean };
+      const probe = window as unknown as { __wait?: { seen?: Seen; endedAt?: number } };
       new MutationObserver(() => {
         const button = root.querySelector<HTMLButtonElement>('button.mfc-button');
         if (!button) return;
         const wait = (probe.__wait ??= {});
         const waiting = button.getAttribute('aria-disabled') === 'true' && button.getAttribute('aria-busy') !== 'true';
-        if (waiting && wait.alert === undefined) wait.alert = root.querySelector('[role="alert"]')?.textContent ?? null;
-        else if (button.getAttribute('aria-disabled') === null && wait.alert !== undefined) wait.endedAt ??= performance.now();
+        if (waiting && wait.seen === undefined) {
+          wait.seen = {
+            alert: root.querySelector('[role="alert"]')?.textContent ?? null,
+            error: root.getAttribute('data-checkout-error'),
+            busy: button.getAttribute('aria-busy'),
+            disabled: button.disabled,
+            tryAgain: Array.from(root.querySelectorAll('button')).some((b) => /try again/i.test(b.textContent ?? '')),
+          };
+        } else if (button.getAttribute('aria-disabled') === null && wait.seen !== undefined) wait.endedAt ??= performance.now();
       }).observe(root, { attributes: true, childList: true, subtree: true, characterData: true });
     });
     await host.button().click();
@@ -124,8 +132,11 @@ e2eSuite('Checkout flow in a real browser', () => {
 
     // The wait passes by itself: the button takes clicks again and the alert says to try again.
     await expectDom(host, { alert: MESSAGES.session_failed });
-    const wait = await host.page.evaluate(() => (window as unknown as { __wait?: { alert?: string; endedAt?: number } }).__wait);
-    expect(wait).toEqual({ alert: MESSAGES.sessionWait, endedAt: expect.any(Number) });
+    const wait = await host.page.evaluate(() => (window as unknown as { __wait?: { seen?: object; endedAt?: number } }).__wait);
+    expect(wait).toEqual({
+      seen: { alert: MESSAGES.sessionWait, error: 'session_failed', busy: 'false', disabled: false, tryAgain: false },
+      endedAt: expect.any(Number),
+    });
     expect(wait!.endedAt! - failed.t).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 1);
     expect(clickedAt).toBeLessThan(wait!.endedAt!); // the click above fell inside the wait
     expect(await host.button().getAttribute('aria-disabled')).toBeNull();
