@@ -1,7 +1,7 @@
 // A new PGlite database is not made by initdb at the first start: initdb in WebAssembly takes 18 to 40 s
 // and about 790 MB on a busy 2-core machine, longer than the button's 15 s session timeout. A cluster
 // made once, by this PGlite version, is kept as a tarball, unpacked into an empty folder with Node's own
-// fs (about a second for its 40 MB, most of it the gunzip) before PGlite opens it as it opens any existing folder;
+// fs (about a second for its 40 MB quiet, half of it the gunzip) before PGlite opens it as it opens any existing folder;
 // in memory, PGlite loads it itself (`loadDataDir`). The tarball is shipped beside this module by `npm run pack:server`
 // (or made by `checkout-server prepare-db`, an image's build step); otherwise the first start makes it
 // into a cache, once per PGlite version, saying so.
