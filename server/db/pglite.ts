@@ -7,8 +7,8 @@
 // writes stale pages and the control file over the new owner's). The process should then exit. Below
 // the statements, the folder's filesystem is fenced too (fencedNodeFS.ts): a write in flight when the
 // process was paused and taken over fails instead of landing. Before opening, the folder's engine is
-// checked (pgliteEngine.ts), and a folder with no cluster yet gets the prepared one (preparedCluster.ts)
-// instead of a slow initdb.
+// checked (pgliteEngine.ts), and a folder with no cluster yet gets the prepared one (preparedCluster.ts),
+// already at this release's schema, instead of a slow initdb and the migrations.
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -16,7 +16,9 @@ import { FencedNodeFS } from './fencedNodeFS';
 import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
 import { quoteIdentifier } from './migrations';
 import { checkFolderEngine, folderMajor } from './pgliteEngine';
-import { preparedCluster, unpackCluster } from './preparedCluster';
+import { PREPARED_MARKER, preparedCluster, unpackCluster } from './preparedCluster';
+import { pgliteQueryable } from './pgliteQueryable';
+import { claimLedger } from './schemaLedger';
 import type { Database, Queryable } from './sql';
 
 export interface PgliteOptions {
@@ -47,9 +49,28 @@ async function prepareFolder(dataDir: string, log: (line: string) => void): Prom
 async function createPglite(dataDir: string, lock: FolderLock | undefined, options: PgliteOptions): Promise<PGlite> {
   const log = options.log ?? ((line: string) => console.error(`[orders] ${line}`));
   if (options.engine) return options.engine.create(dataDir);
-  if (!lock) return PGlite.create({ loadDataDir: new Blob([new Uint8Array(await preparedCluster(log))], { type: 'application/x-gzip' }) });
+  if (!lock) return PGlite.create({ loadDataDir: new Blob([new Uint8Array(await preparedCluster(log))], { type: 'application/x-tar' }) });
   await prepareFolder(dataDir, log);
   return PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost()) });
+}
+
+/**
+ * A prepared cluster was migrated in `public` when it was made, and says so by its marker table. At its
+ * first opening, in one transaction (a crash before it ends leaves it to the next opening): its ledger
+ * becomes this release's, and with DATABASE_SCHEMA its tables move into that schema, as if migrated there.
+ */
+async function adoptPrepared(db: Database, schema: string | undefined): Promise<void> {
+  const [{ marked }] = await db.query<{ marked: boolean }>(`SELECT to_regclass('public.${PREPARED_MARKER}') IS NOT NULL AS marked`);
+  if (!marked) return;
+  await db.transaction(async (tx) => {
+    await tx.exec(`DROP TABLE public.${PREPARED_MARKER}`);
+    if (schema && schema !== 'public') {
+      const tables = await tx.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
+      await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+      for (const { name } of tables) await tx.exec(`ALTER TABLE public.${quoteIdentifier(name)} SET SCHEMA ${quoteIdentifier(schema)}`);
+    }
+    await claimLedger(tx);
+  });
 }
 
 /** Where the owner of `dataDir` is recorded: a folder beside it (PGlite owns everything inside). */
@@ -92,10 +113,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     const error = lost();
     return error ? Promise.reject(error) : run();
   };
-  const wrap = (target: PGlite | Transaction, order: typeof guard): Queryable => ({
-    query: <Row>(text: string, params?: unknown[]) => order(async () => (await target.query<Row>(text, params)).rows),
-    exec: (script) => order(async () => void (await target.exec(script))),
-  });
+  const wrap = (target: PGlite | Transaction, order: typeof guard): Queryable => {
+    const on = pgliteQueryable(target);
+    return { query: (text, params) => order(() => on.query(text, params)), exec: (script) => order(() => on.exec(script)) };
+  };
   const db = await createPglite(dataDir, lock, options).catch(async (error: unknown) => {
     await lock?.release();
     throw error;
@@ -104,7 +125,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   if (lostWhileOpening) throw lostWhileOpening; // lost while it opened: abandoned, never closed
   if (schema) await db.exec(`SET search_path TO ${quoteIdentifier(schema)}`);
   let closing: Promise<void> | undefined;
-  return {
+  const database: Database = {
     kind: 'pglite',
     ownedDir: lock?.dir,
     ...wrap(db, serially),
@@ -115,4 +136,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
         if (!lost()) await db.close();
       })).finally(() => lock?.release()),
   };
+  await adoptPrepared(database, schema).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  return database;
 }

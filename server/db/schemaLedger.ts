@@ -67,6 +67,10 @@ export async function schemaVersion(db: Queryable): Promise<SchemaVersion> {
 export const recordVersion = (db: Queryable, version: number) =>
   db.query(`INSERT INTO ${LEDGER} (version, release) VALUES ($1, $2)`, [version, `${serverRelease.name} ${serverRelease.version}`]);
 
+/** A prepared cluster's rows (migrated when it was made) as this release's, applied now: it made the folder. */
+export const claimLedger = (db: Queryable) =>
+  db.query(`UPDATE ${LEDGER} SET applied_at = now(), release = $1`, [`${serverRelease.name} ${serverRelease.version}`]);
+
 /** The code is older than the database's schema: it may not understand what is stored. */
 export class SchemaTooNewError extends Error {
   readonly code = 'schema_too_new';

@@ -20,12 +20,18 @@ const tables = async (db: Database, schema = 'public') =>
 const ledger = async (db: Database) =>
   (await db.query<{ version: number }>('SELECT version FROM checkout_schema_migrations ORDER BY version')).map((row) => row.version);
 
+/** A database holding none of ours yet. A new PGlite one comes at this release's schema (the prepared cluster): its tables go. */
+async function withoutOurTables(db: Database): Promise<void> {
+  for (const name of await tables(db)) await db.exec(`DROP TABLE public.${name}`);
+}
+
 describeEachDatabase('migrations on a shared database', (driver, databases) => {
   let db: Database;
   let env: NodeJS.ProcessEnv;
   beforeEach(async () => {
     env = await databases.fresh();
     db = await connectDatabase(databaseFromEnv(env));
+    if (driver === 'pglite') await withoutOurTables(db);
   }, 60_000);
   afterEach(() => db?.close());
 
@@ -83,7 +89,9 @@ describeEachDatabase('migrations on a shared database', (driver, databases) => {
     const config = databaseFromEnv({ ...env, DATABASE_SCHEMA: 'checkout' });
     db = await connectDatabase(config);
     await db.exec('CREATE TABLE public.schema_migrations (version bigint NOT NULL PRIMARY KEY, dirty boolean NOT NULL)');
-    expect(await migrate(db, undefined, config.schema)).toEqual(ALL);
+    // A new PGlite cluster's tables were moved into the schema as it opened: nothing is left to run.
+    expect(await migrate(db, undefined, config.schema)).toEqual(driver === 'pglite' ? [] : ALL);
+    expect(await ledger(db)).toEqual(ALL);
     expect(await tables(db, 'checkout')).toEqual(expect.arrayContaining(['checkout_orders', 'checkout_schema_migrations']));
     expect(await tables(db, 'public')).toEqual(['schema_migrations']);
     expect(await db.query("SELECT count(*)::int AS n FROM checkout_orders WHERE state = 'fulfilled'")).toEqual([{ n: 0 }]);
