@@ -1,13 +1,16 @@
 /** @jest-environment node */
 // @checkout/server as a host installs it: its tarball (`npm pack --workspace packages/server`) holds
 // compiled JavaScript with declarations for every entry of its `exports`, every package its code
-// requires is in its `dependencies` (stripe, the host's own, in `peerDependencies`), it states its release, and its standalone server starts with plain `node` (no
+// requires is in its `dependencies` (stripe, the host's own, in `peerDependencies`), it states its release, it ships the
+// embedded database's prepared cluster, and its standalone server starts with plain `node` (no
 // ts-node) and creates a session against the Stripe API stand-in.
 import { spawn } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { PREPARED_CLUSTER_FILE } from '../../server/db/preparedCluster';
 import { packWorkspace } from '../support/packedWorkspace';
 import { startStripeApiStandIn, type StripeApiStandIn } from '../../stand-ins/stripeApi';
 
@@ -74,6 +77,23 @@ describe('@checkout/server, packed', () => {
     });
     expect(new Date(release.builtAt).getTime()).toBeGreaterThan(0);
   });
+
+  it("ships the embedded database's prepared cluster: a first start finds it beside the code, no initdb", () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'no-cache-'));
+    try {
+      const module = JSON.stringify(path.join(dir, 'dist/server/db/preparedCluster.js'));
+      const found = execFileSync(
+        process.execPath,
+        ['-e', `require(${module}).preparedClusterFile().then((file) => process.stdout.write(file))`],
+        {
+          env: { ...nodeEnv, CHECKOUT_CACHE_DIR: empty, TMPDIR: empty },
+        },
+      ).toString();
+      expect(found).toBe(path.join(dir, 'dist/server/db', PREPARED_CLUSTER_FILE));
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('its standalone server starts with plain node and creates a session', async () => {
     const child = spawn(process.execPath, [path.join(dir, 'dist/server/main.js')], {
