@@ -16,9 +16,9 @@ import { FencedNodeFS } from './fencedNodeFS';
 import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
 import { quoteIdentifier } from './migrations';
 import { checkFolderEngine, folderMajor } from './pgliteEngine';
-import { PREPARED_MARKER, preparedCluster, unpackCluster } from './preparedCluster';
+import { PREPARED_MARK, preparedCluster, unpackCluster } from './preparedCluster';
 import { pgliteQueryable } from './pgliteQueryable';
-import { claimLedger } from './schemaLedger';
+import { claimLedger, LEDGER } from './schemaLedger';
 import type { Database, Queryable } from './sql';
 
 export interface PgliteOptions {
@@ -55,15 +55,16 @@ async function createPglite(dataDir: string, lock: FolderLock | undefined, optio
 }
 
 /**
- * A prepared cluster was migrated in `public` when it was made, and says so by its marker table. At its
- * first opening, in one transaction (a crash before it ends leaves it to the next opening): its ledger
- * becomes this release's, and with DATABASE_SCHEMA its tables move into that schema, as if migrated there.
+ * A prepared cluster was migrated in `public` when it was made, and its ledger says so (PREPARED_MARK).
+ * At its first opening, in one transaction (a crash before it ends leaves it to the next opening): its
+ * ledger becomes this release's, and with DATABASE_SCHEMA its tables move into that schema, as if migrated there.
  */
 async function adoptPrepared(db: Database, schema: string | undefined): Promise<void> {
-  const [{ marked }] = await db.query<{ marked: boolean }>(`SELECT to_regclass('public.${PREPARED_MARKER}') IS NOT NULL AS marked`);
-  if (!marked) return;
+  const [{ ledger }] = await db.query<{ ledger: boolean }>(`SELECT to_regclass('public.${LEDGER}') IS NOT NULL AS ledger`);
+  if (!ledger) return;
   await db.transaction(async (tx) => {
-    await tx.exec(`DROP TABLE public.${PREPARED_MARKER}`);
+    const marks = await tx.query(`DELETE FROM public.${LEDGER} WHERE version = $1 RETURNING version`, [PREPARED_MARK]);
+    if (marks.length === 0) return;
     if (schema && schema !== 'public') {
       const tables = await tx.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
       await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
