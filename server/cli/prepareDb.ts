@@ -1,5 +1,6 @@
-// `checkout-server prepare-db`: makes the prepared PGlite cluster ahead of time (an image's build step,
-// or `npm run pack:server`), so the embedded database's first start unpacks it instead of running initdb.
+// `checkout-server prepare-db`: makes the prepared PGlite cluster ahead of time into the app's cache, so
+// the embedded database's first start unpacks it instead of running initdb. The package ships one; this
+// is for a server run from source, or a build that left it out.
 import { prepareCluster, preparedClusterPaths } from '../db/preparedCluster';
 import { EXIT, type Command } from './command';
 import { failed } from './failure';
