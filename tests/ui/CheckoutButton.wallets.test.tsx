@@ -25,6 +25,31 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
     expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 
+  it("a button in view asks for its wallet session as soon as the row's code is in, not after an IntersectionObserver callback", async () => {
+    // An observer that never reports: only the button's own reading of where it is can start the session.
+    const observed: Element[] = [];
+    globalThis.IntersectionObserver = class {
+      observe = (target: Element) => void observed.push(target);
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a' }));
+      render(
+        <CheckoutButton
+          publishableKey="pk_test_1"
+          mode="wallets"
+          sessionEndpoint="/api/checkout-sessions"
+          sessionBody={{ productId: 'p' }}
+        />,
+      );
+      await settle();
+      expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string))).toEqual([{ productId: 'p', mode: 'wallets' }]);
+      expect(observed).toHaveLength(0);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
       JSON.parse(init?.body as string).mode === 'wallets'
