@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutButton } from '../../src/exposes/CheckoutButton';
-import { resetWalletSessions } from '../../src/checkout/walletSession';
+import { startWalletSession } from '@checkout/host-kit';
+import { resetWalletSessions, walletSession as walletSessionOf } from '../../src/checkout/walletSession';
 import { failNetwork, resetPage } from '../support/stripeStub';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
@@ -48,6 +49,27 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
     } finally {
       delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
     }
+  });
+
+  it('takes the wallet session the page started (walletSession prop) and sends no wallet request of its own', async () => {
+    fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_early_secret_a' }));
+    const sessionBody = { productId: 'p' };
+    const walletSession = startWalletSession({ sessionEndpoint: '/api/checkout-sessions', sessionBody });
+    render(
+      <CheckoutButton
+        publishableKey="pk_test_1"
+        mode="wallets"
+        sessionEndpoint="/api/checkout-sessions"
+        sessionBody={sessionBody}
+        walletSession={walletSession}
+      />,
+    );
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(walletSessionOf({ sessionEndpoint: '/api/checkout-sessions', sessionBody }, 15_000).state.get()).toMatchObject({
+      status: 'ready',
+      clientSecret: 'cs_test_early_secret_a',
+    });
   });
 
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
