@@ -4,6 +4,7 @@
 import { startWalletSession, WALLET_SESSION_TIMEOUT_MS } from '@checkout/host-kit';
 import { resetWalletSessions, walletSession, WALLET_SESSION_POLICY, type WalletSessionState } from '../../src/checkout/walletSession';
 import { bodyWithLines } from '../../src/checkout/requestBody';
+import type { CartLine } from '../../src/core/types';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
 const reply = (body: unknown, status = 200) => ({ ok: status < 300, status, statusText: '', json: async () => body }) as Response;
@@ -45,12 +46,20 @@ describe('a wallet session started at page start', () => {
   });
 
   it("is the button's body byte for byte, a cart's lines included (else the button would not take it)", () => {
-    const lines = [{ productId: 'beans', quantity: 1, label: 'shown only' } as never];
-    for (const sessionBody of [undefined, { productId: 'tea' }, bodyWithLines({ productId: 'x', note: { a: 1 } }, lines)]) {
+    // A line with a field the button does not send: both leave it out.
+    const cart = [{ productId: 'beans', quantity: 1, label: 'shown only' } as CartLine, { productId: 'club' }];
+    const cases: { sessionBody?: object; lines?: readonly CartLine[] }[] = [
+      {},
+      { sessionBody: { productId: 'tea' } },
+      { sessionBody: { productId: 'x', note: { a: 1 } }, lines: cart },
+      { lines: cart },
+    ];
+    for (const { sessionBody, lines } of cases) {
       fetchMock.mockReturnValueOnce(new Promise(() => {}));
-      const started = startWalletSession({ sessionEndpoint: '/s', sessionBody });
+      const started = startWalletSession({ sessionEndpoint: '/s', sessionBody, lines });
       fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_own_secret_b' }));
-      walletSession({ sessionEndpoint: '/s', sessionBody }, 15_000);
+      // What useWalletSession gives the button's wallet session for those props.
+      walletSession({ sessionEndpoint: '/s', sessionBody: bodyWithLines(sessionBody, lines) }, 15_000);
       const [early, own] = sentBodies().slice(-2);
       expect(own).toBe(early);
       expect(started.body).toBe(early);

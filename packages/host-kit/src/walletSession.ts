@@ -3,17 +3,17 @@
 // second or more later), so the session's time at Stripe overlaps the page's and Stripe.js's load.
 // The button takes it only where it would have sent this very request itself (same endpoint,
 // byte-identical body), and asks on its own otherwise: a mistake here costs time, never a product.
-import type { StartedWalletSession } from '@checkout/remote-types';
+import type { CartLine, StartedWalletSession } from '@checkout/remote-types';
 import { newFormKey } from './formKeys.js';
 
 /** The request's bound when no button takes it (a button that does applies its own `sessionTimeoutMs`). */
 export const WALLET_SESSION_TIMEOUT_MS = 15_000;
 
+/** The button's own props for its session: pass the same values the button gets. */
 export interface WalletSessionOptions {
-  /** The button's `sessionEndpoint`. */
   sessionEndpoint: string;
-  /** The button's `sessionBody` (with a cart, `{ ...sessionBody, lines }` as the button sends it). */
   sessionBody?: object;
+  lines?: readonly CartLine[];
 }
 
 /**
@@ -21,9 +21,11 @@ export interface WalletSessionOptions {
  * the button would; pass the result to the button as `walletSession`. Never rejects unobserved: a
  * failure is the button's to report (it retries under the same key), or nobody's if no button asks.
  */
-export function startWalletSession({ sessionEndpoint, sessionBody }: WalletSessionOptions): StartedWalletSession {
-  // Through JSON first, as the button builds its body: the same bytes, or the button does not take it.
-  const fields = sessionBody === undefined ? {} : (JSON.parse(JSON.stringify(sessionBody)) as Record<string, unknown>);
+export function startWalletSession({ sessionEndpoint, sessionBody, lines }: WalletSessionOptions): StartedWalletSession {
+  // As the button builds its body (src/checkout/requestBody.ts): the cart's lines beside the body's
+  // fields, all through JSON. The same bytes, or the button does not take it.
+  const withLines = lines ? { ...sessionBody, lines: lines.map(({ productId, quantity }) => ({ productId, quantity })) } : sessionBody;
+  const fields = withLines === undefined ? {} : (JSON.parse(JSON.stringify(withLines)) as Record<string, unknown>);
   const body = JSON.stringify({ ...fields, mode: 'wallets' });
   const idempotencyKey = newFormKey();
   const controller = new AbortController();
