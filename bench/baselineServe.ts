@@ -62,6 +62,9 @@ function build(): void {
   const webpack = path.join(DIR, 'node_modules/.bin/webpack');
   run('remote build', webpack, ['--mode', 'production'], env);
   run('pages build', webpack, ['-c', 'bench/webpack.config.ts'], env);
+  // Since the host kit's types come from @checkout/remote-types, its build needs that package's declarations first.
+  if (existsSync(path.join(DIR, 'packages/remote-types/package.json')))
+    run('remote types build', 'npm', ['--prefix', 'packages/remote-types', 'run', 'build'], {});
   bench('standalonePage').buildStandalonePage?.();
 }
 
