@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BaselineUrls, ComparedPage } from './baselineServe';
+import { WALLET_SESSION_MS } from './walletsPage';
 
 export type { BaselineUrls, ComparedPage };
 
@@ -62,6 +63,8 @@ function childArgs(dir: string, command: 'build' | 'serve') {
       env: {
         ...process.env,
         BENCH_REMOTE_PORT: String(BASELINE_REMOTE_PORT),
+        // Its wallet session endpoint answers no sooner than ours (baselineServe.ts).
+        BENCH_WALLET_SESSION_MS: String(WALLET_SESSION_MS),
         TS_NODE_PROJECT: path.join(dir, 'tsconfig.json'),
         TS_NODE_TRANSPILE_ONLY: 'true',
       },

@@ -39,6 +39,9 @@ interface CommitModules {
   serveStandalonePage: (remoteUrl: string) => Promise<Served>;
   walletSessionHandler: Handler;
   walletsPageUrl: (url: string) => string;
+  /** Since the wallet session takes Stripe's time to answer; before, it answered at once. */
+  WALLET_SESSION_MS?: number;
+  BENCH_SESSIONS_PATH?: string;
   VARIANTS: string[];
 }
 const DIR = process.cwd();
@@ -59,7 +62,26 @@ function build(): void {
   const webpack = path.join(DIR, 'node_modules/.bin/webpack');
   run('remote build', webpack, ['--mode', 'production'], env);
   run('pages build', webpack, ['-c', 'bench/webpack.config.ts'], env);
+  // Since the host kit's types come from @checkout/remote-types, its build needs that package's declarations first.
+  if (existsSync(path.join(DIR, 'packages/remote-types/package.json')))
+    run('remote types build', 'npm', ['--prefix', 'packages/remote-types', 'run', 'build'], {});
   bench('standalonePage').buildStandalonePage?.();
+}
+
+/**
+ * That commit's wallet session endpoint, answering no sooner than ours (`BENCH_WALLET_SESSION_MS`,
+ * Stripe's time to create a session): a commit whose endpoint answered at once is held back here, so
+ * "wallets shown after Stripe.js ready" compares the code, not the two benches' endpoints.
+ */
+function walletSessions(modules: CommitModules): Handler {
+  const { walletSessionHandler, WALLET_SESSION_MS, BENCH_SESSIONS_PATH = '/api/checkout-sessions' } = modules;
+  const holdMs = Number(process.env.BENCH_WALLET_SESSION_MS ?? 0);
+  if (WALLET_SESSION_MS !== undefined || !(holdMs > 0)) return walletSessionHandler;
+  return (req, res) => {
+    if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://bench').pathname !== BENCH_SESSIONS_PATH) return false;
+    setTimeout(() => walletSessionHandler(req, res), holdMs);
+    return true;
+  };
 }
 
 async function serve(): Promise<void> {
@@ -68,7 +90,9 @@ async function serve(): Promise<void> {
   const { chunkPreloadLinks } = bench('remotePreload');
   const { inventoryIntegrity, pinPreloads } = bench('verifiedPage');
   const { serveStandalonePage } = bench('standalonePage');
-  const { walletSessionHandler, walletsPageUrl } = bench('walletsPage');
+  const walletsPage = bench('walletsPage');
+  const { walletsPageUrl } = walletsPage;
+  const walletSessionHandler = walletSessions(walletsPage);
   const { VARIANTS } = bench('variants');
   const { BENCH_REMOTE_PORT } = bench('remote');
   // Until 2026-11-26 `federated` verified nothing and `verified` was its verified twin; since, `federated` verifies and `unverified` does not.

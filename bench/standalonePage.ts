@@ -34,6 +34,9 @@ export function buildStandalonePage(): void {
   rmSync(STANDALONE_DIR, { recursive: true, force: true });
   cpSync(RECIPE, STANDALONE_DIR, { recursive: true, dereference: true, filter: (file) => !file.endsWith('.html') });
   const vendor = path.join(STANDALONE_DIR, 'vendor/host-kit');
+  // The kit's types import @checkout/remote-types, whose declarations a clean checkout has not built yet.
+  const types = spawnSync('npm', ['--prefix', path.join(ROOT, 'packages/remote-types'), 'run', 'build'], { encoding: 'utf8' });
+  if (types.status !== 0) throw new Error(`@checkout/remote-types' build failed:\n${types.stdout}\n${types.stderr}`);
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');
   const result = spawnSync(tsc, ['-p', path.join(HOST_KIT, 'tsconfig.json'), '--outDir', vendor, '--declaration', 'false'], {
     encoding: 'utf8',

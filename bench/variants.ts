@@ -24,7 +24,7 @@ export const DESCRIPTIONS: Record<Variant | 'wallets' | 'click', string> = {
   standalone:
     "docs/element.md's one-tag page (tests/e2e/hosts/element): <checkout-button> from the bench's dist/checkout-button.js, no React, no Stripe.js tag of its own; its light-DOM children are a form that pays",
   wallets:
-    "the federated page with mode 'wallets' (?props=), its session endpoint answering at once: measured to its wallet row shown (bench/walletsPage.ts)",
+    "the federated page with mode 'wallets' (?props=), its session endpoint answering in Stripe's 300 ms: measured to its wallet row shown (bench/walletsPage.ts)",
   click:
     "the federated page served with server/'s routes against the Stripe API stand-in (session creation answered after 300 ms): from a click to the navigation request to https://checkout.stripe.com/ (routed), on the script's button once the page settled, and on the HTML's form with JavaScript disabled",
 };

@@ -1,11 +1,12 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/core/types';
+import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent, StartedWalletSession } from '../../src/core/types';
 import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutLoader } from '../src/checkoutRemote';
 import {
   DEMO_COOKIE,
   demoOptions,
+  demoSession,
   DEVICE_WALLETS,
   MODES,
   SESSION_SCENARIOS,
@@ -31,7 +32,7 @@ export interface Demo {
 const PLACEHOLDER_KEY = 'pk_test_demoPlaceholder';
 
 /** The demo server marks its pages with a cookie; a page served as plain files has none and waits for nothing. */
-function demoServer(): DemoServer | null {
+export function demoServer(): DemoServer | null {
   const value = document.cookie.split('; ').find((c) => c.startsWith(`${DEMO_COOKIE}=`));
   try {
     return value ? (JSON.parse(decodeURIComponent(value.slice(DEMO_COOKIE.length + 1))) as DemoServer) : null;
@@ -40,8 +41,8 @@ function demoServer(): DemoServer | null {
   }
 }
 
-/** `onComplete`: the page's own, for the first button's completion in the page. */
-export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): Demo {
+/** `onComplete`: the page's own, for the first button's completion in the page; `walletSession`: the one the page started. */
+export function useDemo(onComplete?: (completion: CheckoutCompletion) => void, walletSession?: StartedWalletSession): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
@@ -72,8 +73,8 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
     loadOn: controlled ? 'mount' : 'click',
     disabled: !controlled,
     mode: options.mode,
-    sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
-    sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
+    ...demoSession(options),
+    walletSession,
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {

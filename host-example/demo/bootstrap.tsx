@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { StartedWalletSession } from '../../src/core/types';
 import type { CheckoutLoader } from '../src/checkoutRemote';
 import { OrderPage } from '../src/OrderPage';
 import { offerOf } from '../src/offers';
@@ -7,9 +8,9 @@ import { useOrderToShow } from '../src/OrderStatus';
 import { DemoPanel, useDemo } from './DemoPanel';
 import { exposeUnmount } from './recorder';
 
-function DemoPage({ load }: { load: CheckoutLoader }) {
+function DemoPage({ load, walletSession }: { load: CheckoutLoader; walletSession?: StartedWalletSession }) {
   const { order, completed } = useOrderToShow();
-  const demo = useDemo(completed);
+  const demo = useDemo(completed, walletSession);
   return (
     <OrderPage load={load} order={order} offer={offerOf(location.search)} checkout={demo.propsFor(0)} onRemoteError={demo.onRemoteError}>
       <DemoPanel demo={demo} load={load} />
@@ -17,11 +18,11 @@ function DemoPage({ load }: { load: CheckoutLoader }) {
   );
 }
 
-export function start(load: CheckoutLoader): void {
+export function start(load: CheckoutLoader, walletSession?: StartedWalletSession): void {
   const root = createRoot(document.getElementById('root')!);
   root.render(
     <StrictMode>
-      <DemoPage load={load} />
+      <DemoPage load={load} walletSession={walletSession} />
     </StrictMode>,
   );
   exposeUnmount(root); // the browser tests unmount the page

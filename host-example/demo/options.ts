@@ -96,3 +96,11 @@ export function withOption(search: string, key: string, value: string | null): s
   const query = q.toString();
   return query ? `?${query}` : '?';
 }
+
+/** The demo buttons' own session props (the query's `props` and the page's offer may replace them). */
+export function demoSession(options: DemoOptions): { sessionEndpoint: string; sessionBody: object } {
+  return {
+    sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
+    sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
+  };
+}

@@ -27,15 +27,22 @@ export const ABORTED = Symbol('aborted');
 async function fromEndpoint(endpoint: string, sessionBody: unknown, ctx: SessionContext): Promise<unknown> {
   const built = sessionRequestBody(sessionBody, ctx.mode);
   if ('error' in built) throw built.error;
-  let response: Response;
-  try {
-    response = await fetch(endpoint, {
+  const send = () =>
+    fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': ctx.idempotencyKey },
       body: JSON.stringify(built.body),
       credentials: 'same-origin',
       signal: ctx.signal,
     });
+  return answerOf(endpoint, send);
+}
+
+/** The endpoint's answer to a request `send` makes (or the page made before us): its JSON, or a CheckoutError. */
+export async function answerOf(endpoint: string, send: () => Promise<Response>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await send();
   } catch (cause) {
     throw checkoutError('session_failed', `POST ${endpoint} failed: network error.`, cause);
   }

@@ -3,13 +3,14 @@
 // same product, and every remount, shares it. Bounded: a few attempts with one idempotency key, then
 // the card button alone for the rest of the page view. Renewed before it expires while it is in use,
 // on the page's monotonic clock: the device's wall clock may be off by hours (sessionLifetime.ts).
-import type { CheckoutError } from '../core/types';
+import type { CheckoutError, SessionResult, StartedWalletSession } from '../core/types';
 import { checkoutError, toCheckoutError } from '../core/errors';
 import { createStore, type Store } from '../core/store';
 import { atMonotonic } from './deadline';
 import { newIdempotencyKey } from './idempotencyKey';
 import { renewalDelayMs, sessionLifetimeMs } from './sessionLifetime';
-import { isAborted, requestSession, type SessionSource } from './session';
+import { answerOf, isAborted, requestSession, type SessionSource } from './session';
+import { takeStarted } from './startedWalletSession';
 
 export const WALLET_SESSION_POLICY = {
   /** Per request, unless the host set `sessionTimeoutMs` (the same bound as a click's session). */
@@ -68,18 +69,25 @@ const jitter = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
 
 type Obtained = { state: WalletSessionState; renewAt?: number };
 
-/** One wallet session: the attempts share one idempotency key, so a retried request cannot make a second. */
-async function obtain(source: SessionSource, timeoutMs: number): Promise<Obtained> {
-  const idempotencyKey = newIdempotencyKey();
+/**
+ * One wallet session: the attempts share one idempotency key, so a retried request cannot make a
+ * second. The first attempt is the page's own request when it started the same one (`started`).
+ */
+async function obtain(source: SessionSource, timeoutMs: number, started?: StartedWalletSession): Promise<Obtained> {
+  const early = takeStarted(source, started);
+  const idempotencyKey = early?.idempotencyKey ?? newIdempotencyKey();
   const { maxAttempts, backoffMs, minLifetimeMs } = WALLET_SESSION_POLICY;
   let last: CheckoutError | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (attempt > 1) await sleep(jitter(backoffMs[attempt - 2]));
     // Before the request: the session's life is counted from here, so its transit only makes us early.
     const askedAt = performance.now();
+    // The page's request is answered through the same bound and checks as ours (session.ts).
+    const asked: SessionSource =
+      attempt === 1 && early ? { createSession: () => answerOf(early.endpoint, () => early.response) as Promise<SessionResult> } : source;
     try {
       // Nobody aborts it: a button unmounted meanwhile leaves the session to the next one.
-      const session = await requestSession({ ...source, mode: 'wallets', timeoutMs, idempotencyKey, signal: new AbortController().signal });
+      const session = await requestSession({ ...asked, mode: 'wallets', timeoutMs, idempotencyKey, signal: new AbortController().signal });
       if (!('clientSecret' in session)) throw checkoutError('invalid_session', 'The wallet session has no clientSecret.');
       const { clientSecret, expiresAt } = session;
       const lifeMs = sessionLifetimeMs(session);
@@ -104,8 +112,8 @@ async function obtain(source: SessionSource, timeoutMs: number): Promise<Obtaine
   };
 }
 
-function start(entry: Entry, source: SessionSource, timeoutMs: number): void {
-  void obtain(source, timeoutMs).then(({ state, renewAt }) => {
+function start(entry: Entry, source: SessionSource, timeoutMs: number, started?: StartedWalletSession): void {
+  void obtain(source, timeoutMs, started).then(({ state, renewAt }) => {
     // Paid meanwhile (a wallet of the session before): this one belongs to nobody.
     if (entry.handle.state.get().status === 'spent') return;
     entry.handle.state.set(state);
@@ -118,8 +126,11 @@ function start(entry: Entry, source: SessionSource, timeoutMs: number): void {
   });
 }
 
-/** The page's wallet session for this source: created on the first call, the same handle for the later ones. */
-export function walletSession(source: SessionSource, timeoutMs: number): WalletSessionHandle {
+/**
+ * The page's wallet session for this source: created on the first call (from `started`, the page's
+ * own request, when it is this source's), the same handle for the later ones.
+ */
+export function walletSession(source: SessionSource, timeoutMs: number, started?: StartedWalletSession): WalletSessionHandle {
   const key = walletSessionKey(source);
   const found = entries.get(key);
   if (found && !found.stale) return found.handle;
@@ -147,7 +158,7 @@ export function walletSession(source: SessionSource, timeoutMs: number): WalletS
     },
   };
   entries.set(key, entry);
-  start(entry, source, timeoutMs);
+  start(entry, source, timeoutMs, started);
   return entry.handle;
 }
 

@@ -171,6 +171,19 @@ export type CheckoutEvent = { at: number } & (
 export type CheckoutEventType = CheckoutEvent['type'];
 export type CheckoutEventListener = (event: CheckoutEvent) => void;
 
+/**
+ * A wallet session request the page sent before the button rendered (the host kit's
+ * `startWalletSession`, at page start): the endpoint, the exact JSON body and Idempotency-Key it
+ * sent, and the fetch's response. A button in wallets mode uses it only where it would have sent
+ * exactly that request itself, once per page view; its retries reuse the key, its renewals ask anew.
+ */
+export interface StartedWalletSession {
+  endpoint: string;
+  body: string;
+  idempotencyKey: string;
+  response: Promise<Response>;
+}
+
 export interface CheckoutButtonProps {
   /** pk_test_… or pk_live_…; secret (sk_) and restricted (rk_) keys are refused before any request. */
   publishableKey: string;
@@ -192,6 +205,11 @@ export interface CheckoutButtonProps {
    * `sessionBody: { productId, quantity }`.
    */
   lines?: readonly CartLine[];
+  /**
+   * Wallets mode: the wallet session the page asked for already (`startWalletSession` of
+   * `@checkout/host-kit`), so the wallets need not wait for the button to render to ask for it.
+   */
+  walletSession?: StartedWalletSession;
   /** What a click buys, said on the button ("Pay €36.00", "Subscribe, €9.00 a month"); `children` wins. */
   price?: PriceSummary;
 

@@ -1,6 +1,7 @@
 // Wallets mode's row (WalletRow.tsx, with the Express Checkout Element and its texts) is a chunk of
 // its own, fetched only when a button in that mode first renders: redirect and embedded pages never
-// load it. A chunk that cannot be fetched leaves the card button alone for the page view, and each
+// load it. Asked for during that render, not from an effect: an effect runs after the first paint,
+// which cost the row (and the wallet session it asks for) some 55 ms at a phone's CPU. A chunk that cannot be fetched leaves the card button alone for the page view, and each
 // button's host is told (`wallets_unavailable`). The chunk is fetched first and the row rendered
 // after, without a Suspense boundary: React 19 holds a boundary's reveal for about 300 ms after its
 // fallback, which the wallets paid on every page view.
@@ -20,14 +21,19 @@ function Unavailable({ latest }: WalletRowProps) {
 let row: ComponentType<WalletRowProps> | null = null;
 let fetched: Promise<void> | undefined;
 
-/** Fetches the row's chunk once per page; `onLoaded` runs once it is in (or failed). */
-function subscribe(onLoaded: () => void): () => void {
+/** The row's chunk, asked for once per page. */
+function fetchRow(): Promise<void> {
   fetched ??= import('./WalletRow').then(
     (m) => void (row = m.WalletRow),
     () => void (row = Unavailable),
   );
+  return fetched;
+}
+
+/** `onLoaded` runs once the row's chunk is in (or failed). */
+function subscribe(onLoaded: () => void): () => void {
   let live = true;
-  void fetched.then(() => live && onLoaded());
+  void fetchRow().then(() => live && onLoaded());
   return () => void (live = false);
 }
 
@@ -35,6 +41,8 @@ const current = () => row;
 const none = () => null;
 
 export function WalletSlot(props: WalletRowProps) {
+  // Once per page, whatever renders again (StrictMode, concurrent retries): the same promise.
+  if (typeof window !== 'undefined') void fetchRow();
   const Row = useSyncExternalStore(subscribe, current, none);
   return Row ? <Row {...props} /> : null;
 }

@@ -22,6 +22,7 @@ export function useWalletSession(
     ? walletSession(
         { createSession: p.createSession, sessionEndpoint: p.sessionEndpoint, sessionBody: bodyWithLines(p.sessionBody, p.lines) },
         timeoutMs,
+        p.walletSession,
       )
     : null;
   useEffect(() => handle?.use(), [handle]);

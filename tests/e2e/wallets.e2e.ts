@@ -60,6 +60,13 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     const host = await open(wallets());
     await walletsShown(host);
     expect(fetched(host)).toHaveLength(1);
+    // The host example asks for the wallet session at page start (startWalletSession), so the
+    // button takes it: it was requested before the button's wallet code was.
+    const asked = (test: (r: HostPage['requests'][number]) => boolean) => host.requests.findIndex(test);
+    const session = asked((r) => r.method === 'POST' && r.url.includes('/api/') && JSON.parse(r.body ?? '{}').mode === 'wallets');
+    expect(session).toBeGreaterThanOrEqual(0);
+    expect(session).toBeLessThan(asked((r) => chunks.includes(new URL(r.url).pathname.slice(1))));
+    expect(sessionPosts(host, 'wallets')).toHaveLength(1);
   });
 
   it('shows the wallets only after Stripe.js resolved and ready named them; one elements session, asked for as "wallets"', async () => {

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutButton } from '../../src/exposes/CheckoutButton';
-import { resetWalletSessions } from '../../src/checkout/walletSession';
+import { startWalletSession } from '@checkout/host-kit';
+import { resetWalletSessions, walletSession as walletSessionOf } from '../../src/checkout/walletSession';
 import { failNetwork, resetPage } from '../support/stripeStub';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
@@ -23,6 +24,52 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
     expect(fetchMock).not.toHaveBeenCalled();
     expect(document.querySelector('[data-wallets]')).toBeNull();
     expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it("a button in view asks for its wallet session as soon as the row's code is in, not after an IntersectionObserver callback", async () => {
+    // An observer that never reports: only the button's own reading of where it is can start the session.
+    const observed: Element[] = [];
+    globalThis.IntersectionObserver = class {
+      observe = (target: Element) => void observed.push(target);
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_1_secret_a' }));
+      render(
+        <CheckoutButton
+          publishableKey="pk_test_1"
+          mode="wallets"
+          sessionEndpoint="/api/checkout-sessions"
+          sessionBody={{ productId: 'p' }}
+        />,
+      );
+      await settle();
+      expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string))).toEqual([{ productId: 'p', mode: 'wallets' }]);
+      expect(observed).toHaveLength(0);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
+  it('takes the wallet session the page started (walletSession prop) and sends no wallet request of its own', async () => {
+    fetchMock.mockResolvedValueOnce(reply({ clientSecret: 'cs_test_early_secret_a' }));
+    const sessionBody = { productId: 'p' };
+    const walletSession = startWalletSession({ sessionEndpoint: '/api/checkout-sessions', sessionBody });
+    render(
+      <CheckoutButton
+        publishableKey="pk_test_1"
+        mode="wallets"
+        sessionEndpoint="/api/checkout-sessions"
+        sessionBody={sessionBody}
+        walletSession={walletSession}
+      />,
+    );
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(walletSessionOf({ sessionEndpoint: '/api/checkout-sessions', sessionBody }, 15_000).state.get()).toMatchObject({
+      status: 'ready',
+      clientSecret: 'cs_test_early_secret_a',
+    });
   });
 
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {

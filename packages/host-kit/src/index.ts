@@ -14,6 +14,7 @@ export {
   type RemotePolicy,
 } from './checkoutLoader.js';
 export { addFormKeys, FORM_KEY_FIELD, newFormKey } from './formKeys.js';
+export { startWalletSession, WALLET_SESSION_TIMEOUT_MS, type WalletSessionOptions } from './walletSession.js';
 export { LOAD_WAIT_MS, pageLoaded, runAfterPageLoad, scriptsAfterPageLoad, WAITING_TYPE } from './afterPageLoad.js';
 export { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 export {
