@@ -1,11 +1,13 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent, StartedWalletSession } from '../../src/core/types';
+import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/core/types';
+import { startWalletSession } from '@checkout/host-kit';
 import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutLoader } from '../src/checkoutRemote';
+import { offerOf } from '../src/offers';
 import {
-  DEMO_COOKIE,
   demoOptions,
+  demoServer,
   demoSession,
   DEVICE_WALLETS,
   MODES,
@@ -31,18 +33,17 @@ export interface Demo {
 
 const PLACEHOLDER_KEY = 'pk_test_demoPlaceholder';
 
-/** The demo server marks its pages with a cookie; a page served as plain files has none and waits for nothing. */
-export function demoServer(): DemoServer | null {
-  const value = document.cookie.split('; ').find((c) => c.startsWith(`${DEMO_COOKIE}=`));
-  try {
-    return value ? (JSON.parse(decodeURIComponent(value.slice(DEMO_COOKIE.length + 1))) as DemoServer) : null;
-  } catch {
-    return null;
-  }
-}
+// Wallets mode: the wallet session asked for as the page starts, from the props the button will get
+// (propsFor's order, then OrderPage.tsx's offer), while the remote and Stripe.js load.
+const pageWalletSession = (() => {
+  const options = demoOptions(location.search);
+  if ((options.props.mode ?? options.mode) !== 'wallets') return undefined;
+  const { sessionEndpoint, sessionBody, lines } = { ...demoSession(options), ...options.props, ...offerOf(location.search).checkout };
+  return startWalletSession({ sessionEndpoint, sessionBody, lines });
+})();
 
-/** `onComplete`: the page's own, for the first button's completion in the page; `walletSession`: the one the page started. */
-export function useDemo(onComplete?: (completion: CheckoutCompletion) => void, walletSession?: StartedWalletSession): Demo {
+/** `onComplete`: the page's own, for the first button's completion in the page. */
+export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): Demo {
   const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
@@ -74,7 +75,7 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void, w
     disabled: !controlled,
     mode: options.mode,
     ...demoSession(options),
-    walletSession,
+    walletSession: pageWalletSession,
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {

@@ -28,11 +28,11 @@ export const SLOW_STRIPE_MS = 2_500;
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T =>
   allowed.includes(value as T) ? (value as T) : allowed[0];
-const json = (value: string | null): Partial<JsonProps> => {
+const parsed = (value: string): unknown => {
   try {
-    return JSON.parse(value ?? '{}') as Partial<JsonProps>;
+    return JSON.parse(value);
   } catch {
-    return {};
+    return null;
   }
 };
 const num = (value: string | null) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
@@ -81,7 +81,7 @@ export function demoOptions(search: string): DemoOptions {
     remoteDown: q.get('remote') === 'down',
     loadTimeoutMs: num(q.get('loadTimeoutMs')),
     maxLoadAttempts: num(q.get('maxLoadAttempts')),
-    props: (window as { __hostProps?: Partial<JsonProps> }).__hostProps ?? json(q.get('props')),
+    props: (window as { __hostProps?: Partial<JsonProps> }).__hostProps ?? ((parsed(q.get('props') ?? '{}') ?? {}) as Partial<JsonProps>),
     buttons: Math.min(50, Math.max(1, num(q.get('buttons')) ?? 1)),
   };
 }
@@ -98,9 +98,13 @@ export function withOption(search: string, key: string, value: string | null): s
 }
 
 /** The demo buttons' own session props (the query's `props` and the page's offer may replace them). */
-export function demoSession(options: DemoOptions): { sessionEndpoint: string; sessionBody: object } {
-  return {
-    sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
-    sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
-  };
+export const demoSession = ({ session }: DemoOptions) => ({
+  sessionEndpoint: session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${session}`,
+  sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
+});
+
+/** The demo server marks its pages with a cookie; a page served as plain files has none and waits for nothing. */
+export function demoServer(): DemoServer | null {
+  const value = document.cookie.split('; ').find((c) => c.startsWith(`${DEMO_COOKIE}=`));
+  return value ? (parsed(decodeURIComponent(value.slice(DEMO_COOKIE.length + 1))) as DemoServer | null) : null;
 }
