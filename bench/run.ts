@@ -31,7 +31,6 @@ import { breakdownLines, renderBreakdown } from './mainThreadReport';
 import { sourceMaps } from './sourceMaps';
 import { buildStandalonePage, serveStandalonePage } from './standalonePage';
 import { walletSessionHandler, walletsPageUrl } from './walletsPage';
-import { WALLETS_SHOWN } from './measure';
 import { browserUserAgent, CLICK_WAYS, clickToStripe, type ClickWay } from './clickToStripe';
 import { milestoneTable } from './consoleTable';
 import { startSessionBackend, STRIPE_CREATE_MS } from './sessionBackend';
@@ -200,7 +199,7 @@ async function main(): Promise<void> {
         for (const key of order) allVisits[key].push(await visit(browser, urlOf(key), profile));
         const walletOrder = [walletsUrl, ...(baseline ? [baseline.wallets] : [])];
         for (const url of round % 2 ? [...walletOrder].reverse() : walletOrder)
-          (url === walletsUrl ? walletVisits : baseWalletVisits).push(await visit(browser, url, profile, false, WALLETS_SHOWN));
+          (url === walletsUrl ? walletVisits : baseWalletVisits).push(await visit(browser, url, profile, false, 'wallets'));
         if (flags.quick) continue;
         for (const way of round % 2 ? [...CLICK_WAYS].reverse() : CLICK_WAYS) {
           const click = await clickToStripe(browser, `${shop.url}/`, profile, way, `${userAgent} bench-visit/${++clicks}`);
