@@ -4,6 +4,10 @@
 // the compile and top-level evaluation the timeline records. Pure: the caller passes the events and
 // a function that maps a generated position to its original source.
 
+import { BROWSER_WORK, browserSpans, browserWorkAt, type BrowserWork } from './browserWork';
+
+export { BROWSER_WORK, type BrowserWork };
+
 export interface TraceEvent {
   name: string;
   ph: string;
@@ -140,6 +144,8 @@ export interface FileCost {
   compileMs: number;
   evaluateMs: number;
   selfMs: number;
+  /** Whether V8 parsed and compiled it off the main thread while it downloaded (its v8.compile says). */
+  streamed?: boolean;
 }
 
 export interface Breakdown {
@@ -147,6 +153,8 @@ export interface Breakdown {
   toMs: number;
   /** Busy main-thread time in the window, per bucket (idle left out). */
   byCategory: Record<Category, number>;
+  /** The `browser` bucket, split by what the browser was doing. */
+  byBrowserWork: Record<BrowserWork, number>;
   busyMs: number;
   /** Per script file, over the same window. */
   byFile: FileCost[];
@@ -157,6 +165,8 @@ const overlap = (start: number, ms: number, from: number, to: number) => Math.ma
 /** Main-thread time between `fromMs` and `toMs` (after navigation), per bucket and per script file. */
 export function breakDown(events: readonly TraceEvent[], thread: MainThread, fromMs: number, toMs: number, sourceOf: SourceOf): Breakdown {
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  const byBrowserWork = Object.fromEntries(BROWSER_WORK.map((w) => [w, 0])) as Record<BrowserWork, number>;
+  const spans = browserSpans(events, thread);
   const files = new Map<string, FileCost>();
   const file = (url: string) => files.get(url) ?? files.set(url, { url, compileMs: 0, evaluateMs: 0, selfMs: 0 }).get(url)!;
   let busyMs = 0;
@@ -164,7 +174,9 @@ export function breakDown(events: readonly TraceEvent[], thread: MainThread, fro
     const ms = overlap(sample.atMs, sample.ms, fromMs, toMs);
     const leaf = sample.stack[sample.stack.length - 1];
     if (!ms || !leaf || leaf.functionName === '(idle)') continue;
-    byCategory[categoryOf(sample.stack, sourceOf)] += ms;
+    const category = categoryOf(sample.stack, sourceOf);
+    byCategory[category] += ms;
+    if (category === 'browser: parse, style, layout, paint') byBrowserWork[browserWorkAt(spans, sample.atMs)] += ms;
     busyMs += ms;
     const scripted = [...sample.stack].reverse().find((frame) => frame.url);
     if (scripted?.url) file(scripted.url).selfMs += ms;
@@ -175,9 +187,12 @@ export function breakDown(events: readonly TraceEvent[], thread: MainThread, fro
     if (typeof url !== 'string' || !url) continue;
     const ms = overlap((e.ts - thread.originUs) / 1000, e.dur / 1000, fromMs, toMs);
     if (!ms) continue;
-    if (e.name === 'v8.compile' || e.name === 'v8.compileModule') file(url).compileMs += ms;
+    if (e.name === 'v8.compile' || e.name === 'v8.compileModule') {
+      file(url).compileMs += ms;
+      if (typeof e.args?.data?.streamed === 'boolean') file(url).streamed = e.args.data.streamed;
+    }
     if (e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') file(url).evaluateMs += ms;
   }
   const byFile = [...files.values()].sort((a, b) => b.selfMs + b.evaluateMs - (a.selfMs + a.evaluateMs));
-  return { fromMs, toMs, byCategory, busyMs, byFile };
+  return { fromMs, toMs, byCategory, byBrowserWork, busyMs, byFile };
 }

@@ -2,7 +2,7 @@
 // each variant's main thread spent between its last byte and its usable button (and from navigation
 // to usable), the difference to the first variant (the baseline), and the cost of each script file.
 import type { VariantBreakdown } from './breakdown';
-import { CATEGORIES, type Breakdown, type Category } from './mainThread';
+import { BROWSER_WORK, CATEGORIES, type Breakdown, type Category } from './mainThread';
 
 export const CATEGORY_COLORS: Record<Category, string> = {
   'federation: share negotiation': '#b91c1c',
@@ -38,7 +38,10 @@ export function breakdownLines(breakdowns: Record<string, VariantBreakdown>): st
   return [
     `  ${'main thread, last byte → usable (ms)'.padEnd(48)}${names.map((n) => cell(n)).join('')}${others.map(() => cell('+ms', 8)).join('')}`,
     `  ${'window'.padEnd(48)}${names.map((n) => cell(`${ms(breakdowns[n].lastByteMs)}–${ms(breakdowns[n].afterLastByte.toMs)}`)).join('')}`,
-    ...CATEGORIES.map((c) => row(c, (b) => b.byCategory[c])),
+    ...CATEGORIES.flatMap((c) => [
+      row(c, (b) => b.byCategory[c]),
+      ...(c === 'browser: parse, style, layout, paint' ? BROWSER_WORK.map((w) => row(`  of which ${w}`, (b) => b.byBrowserWork[w])) : []),
+    ]),
     row('busy', (b) => b.busyMs),
   ];
 }
@@ -58,10 +61,10 @@ function fileTable(name: string, v: VariantBreakdown): string {
     .filter((f) => f.selfMs + f.evaluateMs + f.compileMs >= 0.5)
     .map(
       (f) =>
-        `<tr><td title="${escape(f.url)}">${escape(fileName(f.url))}</td><td>${ms(f.compileMs)}</td><td>${ms(f.evaluateMs)}</td><td>${ms(f.selfMs)}</td></tr>`,
+        `<tr><td title="${escape(f.url)}">${escape(fileName(f.url))}</td><td>${ms(f.compileMs)}${f.streamed === undefined ? '' : f.streamed ? ' (streamed)' : ' (not streamed)'}</td><td>${ms(f.evaluateMs)}</td><td>${ms(f.selfMs)}</td></tr>`,
     )
     .join('');
-  return `<table class="bd"><caption>${escape(name)}: script files, navigation → usable (ms)</caption><tr><th>file</th><th>compile</th><th>top-level run</th><th>self time</th></tr>${rows}</table>`;
+  return `<table class="bd"><caption>${escape(name)}: script files, navigation → usable (ms)</caption><tr><th>file</th><th>compile on the main thread</th><th>top-level run</th><th>self time</th></tr>${rows}</table>`;
 }
 
 /** The report.html block for one profile. */
@@ -81,7 +84,12 @@ export function renderBreakdown(breakdowns: Record<string, VariantBreakdown>, tr
       .map((n) => `<td><strong>${signed(value(breakdowns[n].afterLastByte) - value(breakdowns[base].afterLastByte))}</strong></td>`)
       .join('')}${names.map((n) => `<td>${ms(value(breakdowns[n].toUsable))}</td>`).join('')}</tr>`;
   const rows = [
-    ...CATEGORIES.map((c) => row(c, CATEGORY_COLORS[c], (b) => b.byCategory[c])),
+    ...CATEGORIES.flatMap((c) => [
+      row(c, CATEGORY_COLORS[c], (b) => b.byCategory[c]),
+      ...(c === 'browser: parse, style, layout, paint'
+        ? BROWSER_WORK.map((w) => row(`of which ${w}`, 'transparent', (b) => b.byBrowserWork[w]))
+        : []),
+    ]),
     row('busy (idle left out)', 'transparent', (b) => b.busyMs),
   ].join('');
   return `<h3>Where the main thread's time goes</h3>

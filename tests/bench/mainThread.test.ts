@@ -107,7 +107,12 @@ function trace(): TraceEvent[] {
       args: { data: { cpuProfile: { nodes, samples: [4, 4, 4] }, timeDeltas: [10_000, 10_000, 10_000] } },
     },
     { name: 'EvaluateScript', ph: 'X', ts: at(15), dur: 30_000, pid: 7, tid: 7, args: { data: { url: REMOTE } } },
-    { name: 'v8.compile', ph: 'X', ts: at(15), dur: 2_000, pid: 7, tid: 7, args: { data: { url: REMOTE } } },
+    { name: 'v8.compile', ph: 'X', ts: at(15), dur: 2_000, pid: 7, tid: 7, args: { data: { url: REMOTE, streamed: true } } },
+    // The two (program) samples (80, 90): one in a layout, one in a script with no URL (a driver's Runtime.evaluate).
+    { name: 'Layout', ph: 'X', ts: at(78), dur: 10_000, pid: 7, tid: 7 },
+    { name: 'EvaluateScript', ph: 'X', ts: at(88), dur: 12_000, pid: 7, tid: 7, args: { data: {} } },
+    { name: 'V8.CompileCode', ph: 'X', ts: at(89), dur: 5_000, pid: 7, tid: 7 },
+    { name: 'Layout', ph: 'X', ts: at(85), dur: 10_000, pid: 7, tid: 31 },
     { name: 'EvaluateScript', ph: 'X', ts: at(15), dur: 30_000, pid: 7, tid: 31, args: { data: { url: REMOTE } } },
   ];
 }
@@ -136,8 +141,16 @@ describe("the main thread's samples and their breakdown", () => {
     expect(b.busyMs).toBe(80);
     // Sorted by self time plus top-level run: the remote's 20 + 30 before the host's 40.
     expect(b.byFile).toEqual([
-      { url: REMOTE, compileMs: 2, evaluateMs: 30, selfMs: 20 },
+      { url: REMOTE, compileMs: 2, evaluateMs: 30, selfMs: 20, streamed: true },
       { url: HOST, compileMs: 0, evaluateMs: 0, selfMs: 40 },
+    ]);
+  });
+
+  it("splits the browser's own time by the trace event each sample fell in, a script with no URL whole", () => {
+    const b = breakDown(trace(), thread, 0, 100, sourceOf);
+    expect(Object.entries(b.byBrowserWork).filter(([, ms]) => ms > 0)).toEqual([
+      ['script without a URL (a driver’s, an extension’s)', 10],
+      ['layout', 10],
     ]);
   });
 
