@@ -81,7 +81,7 @@ export function demoOptions(search: string): DemoOptions {
     remoteDown: q.get('remote') === 'down',
     loadTimeoutMs: num(q.get('loadTimeoutMs')),
     maxLoadAttempts: num(q.get('maxLoadAttempts')),
-    props: (window as { __hostProps?: Partial<JsonProps> }).__hostProps ?? ((parsed(q.get('props') ?? '{}') ?? {}) as Partial<JsonProps>),
+    props: (window as { __hostProps?: Partial<JsonProps> }).__hostProps ?? parsed(q.get('props') ?? '{}') ?? {},
     buttons: Math.min(50, Math.max(1, num(q.get('buttons')) ?? 1)),
   };
 }
