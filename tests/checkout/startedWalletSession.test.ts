@@ -1,29 +1,16 @@
+/** @jest-environment node */
 // The wallet session the page asks for at page start (the host kit's startWalletSession) and the
 // button's wallet session taking it: the request is sent once, before any button exists, and the
 // button's retries, renewals and refusals keep walletSession.ts's guarantees.
 import { startWalletSession, WALLET_SESSION_TIMEOUT_MS } from '@checkout/host-kit';
-import { resetWalletSessions, walletSession, WALLET_SESSION_POLICY, type WalletSessionState } from '../../src/checkout/walletSession';
+import { walletSession, WALLET_SESSION_POLICY } from '../../src/checkout/walletSession';
 import { bodyWithLines } from '../../src/checkout/requestBody';
 import type { CartLine } from '../../src/core/types';
+import { fetchMock, reply, sentKeys, settle } from './support/walletFetch';
 
-const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
-const reply = (body: unknown, status = 200) => ({ ok: status < 300, status, statusText: '', json: async () => body }) as Response;
-const settle = async (handle: { state: { get(): WalletSessionState } }, ms = 0) => {
-  await jest.advanceTimersByTimeAsync(ms);
-  return handle.state.get();
-};
-const sentKeys = () => fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 const sentBodies = () => fetchMock.mock.calls.map(([, init]) => init?.body as string);
 
 const source = { sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee', quantity: 2 } };
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  resetWalletSessions();
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => jest.useRealTimers());
 
 describe('a wallet session started at page start', () => {
   it('is sent once, as the button would send it, and the button takes it without a request of its own', async () => {
@@ -129,7 +116,7 @@ describe('a wallet session started at page start', () => {
       expect(signal?.aborted).toBe(true);
       jest.useRealTimers();
       // One macrotask turn: Node reports a rejection nobody handled once the microtasks have drained.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', unhandled);

@@ -1,32 +1,11 @@
-import {
-  resetWalletSessions,
-  walletSession,
-  walletSessionKey,
-  WALLET_SESSION_POLICY,
-  type WalletSessionState,
-} from '../../src/checkout/walletSession';
+import { walletSession, walletSessionKey, WALLET_SESSION_POLICY } from '../../src/checkout/walletSession';
+import { fetchMock, reply, sentKeys, settle } from './support/walletFetch';
 import { renewalDelayMs } from '../../src/checkout/sessionLifetime';
 
-const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
-const reply = (body: unknown, status = 200) => ({ ok: status < 300, status, statusText: '', json: async () => body }) as Response;
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  resetWalletSessions();
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => jest.useRealTimers());
-
-async function settle(handle: { state: { get(): WalletSessionState } }, ms = 0): Promise<WalletSessionState> {
-  await jest.advanceTimersByTimeAsync(ms);
-  return handle.state.get();
-}
 
 const source = { sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'coffee' } };
 const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string));
-const sentKeys = () => fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 
 describe('one wallet session per page view and product', () => {
   it('asks for mode "wallets" once, shared by every caller with the same endpoint and body', async () => {
