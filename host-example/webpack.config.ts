@@ -1,7 +1,5 @@
-// The host example: a page that mounts the checkout remote at runtime.
-//   npm start      webpack serve --mode development -c host-example/webpack.config.ts  (with the remote)
-//   npm run build  webpack --mode production -c host-example/webpack.config.ts
-//   --env <name>=<value>   each setting HostEnv names below (where the remote is, the hints, demo=off, …)
+// The host example: a page that mounts the checkout remote at runtime (`npm start`, `npm run build`;
+// package.json has the commands). `--env <name>=<value>`: each setting HostEnv names below.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import HtmlWebpackPlugin from 'html-webpack-plugin';

@@ -8,7 +8,6 @@ import { offerOf } from '../src/offers';
 import {
   demoOptions,
   demoServer,
-  demoSession,
   DEVICE_WALLETS,
   MODES,
   SESSION_SCENARIOS,
@@ -31,20 +30,22 @@ export interface Demo {
   onRemoteError: (error: Error) => void;
 }
 
-const PLACEHOLDER_KEY = 'pk_test_demoPlaceholder';
+// The page's switches, read once (each switch is a link to the page again).
+const options = demoOptions(location.search);
+/** The demo buttons' own session props (the query's `props` and the page's offer may replace them). */
+const session = {
+  sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
+  sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
+};
 
-// Wallets mode: the wallet session asked for as the page starts, from the props the button will get
-// (propsFor's order, then OrderPage.tsx's offer), while the remote and Stripe.js load.
-const pageWalletSession = (() => {
-  const options = demoOptions(location.search);
-  if ((options.props.mode ?? options.mode) !== 'wallets') return undefined;
-  const { sessionEndpoint, sessionBody, lines } = { ...demoSession(options), ...options.props, ...offerOf(location.search).checkout };
-  return startWalletSession({ sessionEndpoint, sessionBody, lines });
-})();
+// Wallets mode: the session asked for as the page starts, from the props the button will get (in propsFor's order, then the offer's).
+const pageWalletSession =
+  (options.props.mode ?? options.mode) === 'wallets'
+    ? startWalletSession({ ...session, ...options.props, ...offerOf(location.search).checkout })
+    : undefined;
 
 /** `onComplete`: the page's own, for the first button's completion in the page. */
 export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): Demo {
-  const options = useMemo(() => demoOptions(location.search), []);
   const server = useMemo(demoServer, []);
   const [lines, setLines] = useState<Line[]>([]);
   const append = useCallback((line: Line) => setLines((all) => [...all.slice(-11), line]), []);
@@ -69,12 +70,12 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
   }, [controlled, log]);
 
   const demoProps: CheckoutButtonProps = {
-    publishableKey: server?.publishableKey ?? PLACEHOLDER_KEY,
+    publishableKey: server?.publishableKey ?? 'pk_test_demoPlaceholder',
     // Until the stand-in answers for js.stripe.com, nothing is requested.
     loadOn: controlled ? 'mount' : 'click',
     disabled: !controlled,
     mode: options.mode,
-    ...demoSession(options),
+    ...session,
     walletSession: pageWalletSession,
     loadTimeoutMs: options.loadTimeoutMs ?? 4_000,
     maxLoadAttempts: options.maxLoadAttempts,

@@ -97,12 +97,6 @@ export function withOption(search: string, key: string, value: string | null): s
   return query ? `?${query}` : '?';
 }
 
-/** The demo buttons' own session props (the query's `props` and the page's offer may replace them). */
-export const demoSession = ({ session }: DemoOptions) => ({
-  sessionEndpoint: session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${session}`,
-  sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
-});
-
 /** The demo server marks its pages with a cookie; a page served as plain files has none and waits for nothing. */
 export function demoServer(): DemoServer | null {
   const value = document.cookie.split('; ').find((c) => c.startsWith(`${DEMO_COOKIE}=`));

@@ -24,9 +24,7 @@ host.__loadRemote = loadRemote;
 
 const now = () => Math.round(performance.now());
 
-function record(event: HostEvent): void {
-  host.__events.push(event);
-}
+const record = (event: HostEvent) => void host.__events.push(event);
 
 export function recordRemoteFailure(error: Error): void {
   record({ kind: 'remote', status: 'failed', message: error.message, t: now() });
