@@ -5,8 +5,13 @@ import { postgresBin, startPostgres, type TestPostgres } from '../../stand-ins/p
 
 export interface TestDatabases {
   /** Environment for `openDatabase`: a database of its own on each call. */
-  fresh(): Promise<{ DATABASE_URL: string }>;
+  fresh(): Promise<Record<string, string> & { DATABASE_URL: string }>;
 }
+
+// These tests are about the order rules, not the bounds (stalledDatabase.test.ts has those): on a
+// runner busy with browsers, eight new connections at once can take past production's 1 s to open,
+// and the deliveries waiting on them would end in 500s the test never meant to provoke.
+const PATIENT = { DATABASE_CONNECT_TIMEOUT_MS: '30000', DATABASE_QUERY_TIMEOUT_MS: '30000' };
 
 let made = 0;
 
@@ -29,6 +34,6 @@ export function describeEachDatabase(title: string, body: (driver: 'pglite' | 'p
       server = await startPostgres();
     }, 60_000);
     afterAll(() => server?.stop());
-    body('postgres', { fresh: async () => ({ DATABASE_URL: await server.database(`t${process.pid}_${++made}`) }) });
+    body('postgres', { fresh: async () => ({ DATABASE_URL: await server.database(`t${process.pid}_${++made}`), ...PATIENT }) });
   });
 }
