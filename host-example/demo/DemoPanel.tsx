@@ -1,12 +1,10 @@
 // Demo-only: switches for every scenario, and a live timeline of what the button reports.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutButtonProps, CheckoutCompletion, CheckoutError, CheckoutEvent } from '../../src/core/types';
-import { startWalletSession } from '@checkout/host-kit';
 import { CheckoutSlot } from '@checkout/host-kit/react';
 import type { CheckoutLoader } from '../src/checkoutRemote';
-import { offerOf } from '../src/offers';
+import { options, pageWalletSession, session } from './pageStart';
 import {
-  demoOptions,
   demoServer,
   DEVICE_WALLETS,
   MODES,
@@ -30,20 +28,6 @@ export interface Demo {
   onRemoteError: (error: Error) => void;
 }
 
-// The page's switches, read once (each switch is a link to the page again).
-const options = demoOptions(location.search);
-/** The demo buttons' own session props (the query's `props` and the page's offer may replace them). */
-const session = {
-  sessionEndpoint: options.session === 'ok' ? '/api/checkout-sessions' : `/api/checkout-sessions?scenario=${options.session}`,
-  sessionBody: { productId: 'coffee-beans-1kg' }, // the button adds its mode
-};
-
-// Wallets mode: the session asked for as the page starts, from the props the button will get (in propsFor's order, then the offer's).
-const pageWalletSession =
-  (options.props.mode ?? options.mode) === 'wallets'
-    ? startWalletSession({ ...session, ...options.props, ...offerOf(location.search).checkout })
-    : undefined;
-
 /** `onComplete`: the page's own, for the first button's completion in the page. */
 export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): Demo {
   const server = useMemo(demoServer, []);
@@ -53,13 +37,6 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
   // Offline, a service worker answers js.stripe.com with the stand-in. It must control the page from
   // its first request (index.html may load Stripe.js itself): the first visit reloads once it does.
   const controlled = server?.stripe !== 'stand-in' || !!navigator.serviceWorker?.controller;
-  // The stand-in Stripe.js reads its wallet switches from the page (stand-ins/stripeJs.ts).
-  const w = window as { __stripeWallets?: object };
-  w.__stripeWallets ??= {
-    wallets: DEVICE_WALLETS[options.wallets],
-    result: options.walletResult === 'loaderror' ? 'success' : options.walletResult,
-    loadError: options.walletResult === 'loaderror',
-  };
 
   useEffect(() => {
     if (controlled) return;
@@ -81,15 +58,14 @@ export function useDemo(onComplete?: (completion: CheckoutCompletion) => void): 
     maxLoadAttempts: options.maxLoadAttempts,
     redirect: (url) => {
       // Offline, checkout.stripe.com is played by the demo server (stand-ins/hostedCheckoutPage.ts).
-      const session = new URL(url).pathname.split('/').pop() ?? '';
-      location.assign(server?.stripe === 'stand-in' ? `${CHECKOUT_STAND_IN_PATH}?session=${encodeURIComponent(session)}` : url);
+      const id = new URL(url).pathname.split('/').pop() ?? '';
+      location.assign(server?.stripe === 'stand-in' ? `${CHECKOUT_STAND_IN_PATH}?session=${encodeURIComponent(id)}` : url);
     },
   };
   // The timeline is the first button's own telemetry; the error's message adds what a developer needs.
   const onEvent = (event: CheckoutEvent) => append(lineFor(event));
   const onError = (error: CheckoutError) => log(`${error.code}: ${error.message}`, 'bad');
-  // Offline, the stand-in Stripe.js's embedded Pay has no Stripe behind it: the demo server completes the
-  // session (a wallet's confirm reaches the API stand-in itself).
+  // Offline, embedded Pay has no Stripe behind it: the demo server completes the session (wallets reach the API stand-in).
   const settle = (then?: (completion: CheckoutCompletion) => void) => (completion: CheckoutCompletion) =>
     void (
       server?.stripe === 'stand-in' && options.mode === 'embedded'

@@ -53,7 +53,9 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
   // A payment in flight, or a sheet that may be open, keeps its element: a renewed session is mounted after it.
   const [sheetOpen, setSheetOpen] = useSheetHold();
   const held = row.phase === 'paying' || sheetOpen;
-  const secret = session?.status === 'ready' && state === 'resolved' && !gone ? session.clientSecret : null;
+  // Taken while Stripe.js still loads: the mount below waits on the load itself, so the element is
+  // created the moment Stripe.js is there, not a render of the whole button later.
+  const secret = session?.status === 'ready' && (state === 'pending' || state === 'resolved') && !gone ? session.clientSecret : null;
   const mountedSecret = useRef<string | null>(null);
   if (!held) mountedSecret.current = secret;
   const useSecret = mountedSecret.current;
