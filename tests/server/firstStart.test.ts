@@ -73,12 +73,13 @@ describe('PGlite starts while the folder is unpacked', () => {
     return { starts, seen };
   };
 
-  it('begun before the unpacking ends, it opens the whole folder', async () => {
+  it('begun before the unpacking ends, it opens the whole folder, with 32 MB of shared buffers (as in memory)', async () => {
     const { seen } = startsWhenUnpacked();
     for (const env of [{ ORDERS_DATA_DIR: path.join(dir, 'orders') }, { DATABASE_URL: 'memory://' }]) {
       const db = await openDatabase(env);
       try {
         expect(await db.query('SELECT count(*)::int AS n FROM checkout_orders')).toEqual([{ n: 0 }]);
+        expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
       } finally {
         await db.close();
       }
