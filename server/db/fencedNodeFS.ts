@@ -33,11 +33,21 @@ function fence(module: EmscriptenModule, fenced: () => boolean): void {
 }
 
 export class FencedNodeFS extends NodeFS {
+  /**
+   * `prepared`: the folder is still being made (preparedCluster.ts) while PGlite starts; it looks into the
+   * folder only after `initialSyncFs`, which waits for it and fails with its error.
+   */
   constructor(
     dataDir: string,
     private readonly fenced: () => boolean,
+    private readonly prepared: Promise<void> = Promise.resolve(),
   ) {
     super(dataDir);
+  }
+
+  override async initialSyncFs(): Promise<void> {
+    await this.prepared;
+    return super.initialSyncFs();
   }
 
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {

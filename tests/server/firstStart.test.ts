@@ -51,6 +51,58 @@ it('a new folder opens from the prepared cluster, unpacked once: its first start
   }
 }, 600_000);
 
+describe('PGlite starts while the folder is unpacked', () => {
+  let dir: string;
+  beforeEach(() => {
+    jest.restoreAllMocks(); // the spies of the tests before
+    dir = mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** Counts the PGlite starts already begun when each unpacking has written its last file. */
+  const startsWhenUnpacked = () => {
+    const starts = jest.spyOn(PGlite, 'create');
+    const unpack = prepared.unpackCluster;
+    const seen: number[] = [];
+    jest.spyOn(prepared, 'unpackCluster').mockImplementation(async (tar, into) => {
+      await unpack(tar, into);
+      seen.push(starts.mock.calls.length);
+    });
+    return { starts, seen };
+  };
+
+  it('begun before the unpacking ends, it opens the whole folder, with 32 MB of shared buffers (as in memory)', async () => {
+    const { seen } = startsWhenUnpacked();
+    for (const env of [{ ORDERS_DATA_DIR: path.join(dir, 'orders') }, { DATABASE_URL: 'memory://' }]) {
+      const db = await openDatabase(env);
+      try {
+        expect(await db.query('SELECT count(*)::int AS n FROM checkout_orders')).toEqual([{ n: 0 }]);
+        expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+      } finally {
+        await db.close();
+      }
+    }
+    expect(seen).toEqual([1]);
+  }, 120_000);
+
+  it('if it fails, the opening fails only once the unpacking has stopped writing; the folder is then free and whole', async () => {
+    const { starts, seen } = startsWhenUnpacked();
+    starts.mockRejectedValueOnce(new Error('PGlite failed to initialize properly'));
+    const env = { ORDERS_DATA_DIR: path.join(dir, 'orders') };
+    await expect(openDatabase(env).finally(() => seen.push(-1))).rejects.toThrow('PGlite failed to initialize properly');
+    expect(seen).toEqual([1, -1]);
+    const db = await openDatabase(env);
+    try {
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    expect(seen).toEqual([1, -1]); // the second opening found the cluster in place
+  }, 120_000);
+});
+
 describe("the prepared cluster comes migrated, and becomes this release's at its first opening", () => {
   let dir: string;
   beforeEach(() => {
