@@ -7,17 +7,15 @@
 // writes stale pages and the control file over the new owner's). The process should then exit. Below
 // the statements, the folder's filesystem is fenced too (fencedNodeFS.ts): a write in flight when the
 // process was paused and taken over fails instead of landing. Before opening, the folder's engine is
-// checked (pgliteEngine.ts), and a folder with no cluster yet gets the prepared one (preparedCluster.ts),
+// checked (pgliteEngine.ts), and a folder with no cluster yet gets the prepared one (pgliteStart.ts),
 // already at this release's schema, instead of a slow initdb and the migrations.
-import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { FencedNodeFS } from './fencedNodeFS';
 import { DEFAULT_FOLDER_LOCK, FolderLockedError, lockFolder, type FolderLock, type FolderLockPolicy, type LockWait } from './folderLock';
 import { quoteIdentifier } from './migrations';
-import { checkFolderEngine, folderMajor } from './pgliteEngine';
-import { PREPARED_MARK, preparedCluster, unpackCluster } from './preparedCluster';
+import { PREPARED_MARK } from './preparedCluster';
 import { pgliteQueryable } from './pgliteQueryable';
+import { startPglite } from './pgliteStart';
 import { pgliteWasmModule } from './pgliteWasm';
 import { claimLedger, LEDGER } from './schemaLedger';
 import type { Database, Queryable } from './sql';
@@ -34,49 +32,6 @@ export interface PgliteOptions {
   engine?: typeof PGlite;
   /** Told when the first start has to make the prepared cluster (slow, once). */
   log?: (line: string) => void;
-}
-
-/**
- * Postgres's default 128 MB of shared buffers cost every start of PGlite about 0.35 s of CPU (Emscripten
- * zeroes its whole shared memory, page by page) and 100 MB of memory. The orders' working set is far
- * smaller, and the machine's page cache keeps the folder's files.
- */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/** The folder's cluster checked, or, when it has none yet, the prepared one unpacked into it whole. */
-async function prepareFolder(dataDir: string, log: (line: string) => void): Promise<void> {
-  checkFolderEngine(dataDir);
-  if (folderMajor(dataDir) !== undefined) return;
-  const unpacking = `${dataDir}.unpacking`;
-  rmSync(unpacking, { recursive: true, force: true });
-  await unpackCluster(await preparedCluster(log), unpacking);
-  rmSync(dataDir, { recursive: true, force: true }); // no cluster in it: at most an empty folder, or a torn initdb
-  renameSync(unpacking, dataDir);
-}
-
-async function createPglite(
-  dataDir: string,
-  lock: FolderLock | undefined,
-  wasm: Promise<WebAssembly.Module> | undefined,
-  options: PgliteOptions,
-): Promise<PGlite> {
-  const log = options.log ?? ((line: string) => console.error(`[orders] ${line}`));
-  if (options.engine) return options.engine.create(dataDir);
-  // Should our compile fail, PGlite loads its module itself, and says what is wrong with it.
-  const engineOptions = async () => ({ startParams: START_PARAMS, pgliteWasmModule: await wasm?.catch(() => undefined) });
-  if (!lock) {
-    const loadDataDir = new Blob([new Uint8Array(await preparedCluster(log))], { type: 'application/x-tar' });
-    return PGlite.create({ loadDataDir, ...(await engineOptions()) });
-  }
-  // PGlite starts (instantiates Postgres, loads its own files) while the folder is prepared, and reads
-  // the folder only once that is done (FencedNodeFS). Whatever fails, nothing is still writing into
-  // the folder when this returns: the lock is released only after.
-  const preparing = prepareFolder(dataDir, log);
-  try {
-    return await PGlite.create({ fs: new FencedNodeFS(dataDir, () => lock.isLost(), preparing), ...(await engineOptions()) });
-  } finally {
-    await preparing.catch(() => {});
-  }
 }
 
 /**
@@ -146,7 +101,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     const on = pgliteQueryable(target);
     return { query: (text, params) => order(() => on.query(text, params)), exec: (script) => order(() => on.exec(script)) };
   };
-  const db = await createPglite(dataDir, lock, wasm, options).catch(async (error: unknown) => {
+  const db = await startPglite(dataDir, lock, wasm, options).catch(async (error: unknown) => {
     await lock?.release();
     throw error;
   });
