@@ -11,7 +11,7 @@ const load = startCheckout({
 });
 
 // React's start in a task of its own: a request (the remote's, a wallet session) leaves only once the
-// task that asked for it has ended, and React's start is the page's longest (700 ms on a phone).
+// task that asked for it has ended, and React's start is the page's longest (about 500 ms at a phone's CPU).
 setTimeout(() => {
   import(/* webpackMode: "eager" */ './bootstrap').then(
     ({ start }) => start(load),

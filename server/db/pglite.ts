@@ -80,7 +80,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     lostWith = error;
     onLost(error);
   };
-  // Compiled while the lock is taken and the folder prepared; handled here, awaited (or not) by createPglite.
+  // Compiled while the lock is taken and the folder prepared; handled here, awaited (or not) by startPglite.
   const wasm = options.engine ? undefined : pgliteWasmModule();
   wasm?.catch(() => {});
   const lock = dataDir.includes('://') ? undefined : await takeFolder(dataDir, lose, policy, wait);
