@@ -15,6 +15,7 @@ import { signingKey } from './release/signing';
 import type { RemoteRelease } from './src/core/types';
 import { standaloneLayerRule, standaloneReact } from './webpack/standaloneReact';
 import { typescriptRule } from './webpack/typescriptRule';
+import { WalletRowChunkPlugin } from './webpack/walletRowChunk';
 
 export const REMOTE_PORT = Number(process.env.REMOTE_PORT ?? 3001);
 
@@ -107,7 +108,7 @@ function remote(production: boolean, release: RemoteRelease, inventory: ReleaseI
       defineRelease(release),
       // The standalone page exists for working on the remote alone (the dev server); hosts never load it.
       ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/standalone.html', filename: 'index.html', chunks: ['main'] })]),
-      ...(production ? [new ChunkIntegrityPlugin(), ...precompress()] : []),
+      ...(production ? [new ChunkIntegrityPlugin(), new WalletRowChunkPlugin(), ...precompress()] : []),
       ...(inventory ? [inventory.plugin(REMOTE_INVENTORY)] : []),
     ],
     // Module ids of three digits, however many modules: webpack's default widens them to four past 50

@@ -4,7 +4,7 @@
 // switches (`window.__stripeWallets`, stand-ins/stripeJs.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import type { ExpressCheckoutProbe, WalletSwitches } from '../../stand-ins/stripeJs';
 import { WALLET_TEXTS } from '../../src/i18n/texts/wallets';
 import { axeViolations } from './support/axePage';
@@ -47,7 +47,7 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
   const browser = useBrowser();
   const open = usePages(browser);
 
-  it("its code is a chunk of its own, fetched in wallets mode only, after the button's files", async () => {
+  it("its code is a chunk of its own, fetched in wallets mode only, with the button's files once the page started a wallet session", async () => {
     const chunks = walletChunks();
     expect(chunks.length).toBeGreaterThan(0);
     const fetched = (host: HostPage) => host.requests.map((r) => new URL(r.url).pathname.slice(1)).filter((f) => chunks.includes(f));
@@ -67,6 +67,33 @@ e2eSuite('wallets mode: Apple Pay, Google Pay and Link above the card button', (
     expect(session).toBeGreaterThanOrEqual(0);
     expect(session).toBeLessThan(asked((r) => chunks.includes(new URL(r.url).pathname.slice(1))));
     expect(sessionPosts(host, 'wallets')).toHaveLength(1);
+    // And so the kit asks for the row's chunk with the button's own files (walletRowEarly.ts): before
+    // the button's code was even in, so before it could render. Once: its script ran from that response.
+    const timings = await host.page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        file: new URL(e.name).pathname.slice(1),
+        start: e.startTime,
+        end: e.responseEnd,
+      })),
+    );
+    const rowChunk = timings.filter((t) => chunks.includes(t.file));
+    const button = timings.find((t) => t.file.startsWith('__federation_expose_CheckoutButton.'));
+    expect(rowChunk).toHaveLength(1);
+    expect(rowChunk[0].start).toBeLessThan(button!.end);
+  });
+
+  it('a row chunk that cannot be fetched: the card button alone, reported as wallets_unavailable; the remote runs', async () => {
+    const refused: string[] = [];
+    const routes = (context: BrowserContext) =>
+      context.route(`${e2e.remoteUrl}/wallets.*.js`, (route) => (refused.push(route.request().url()), route.abort('connectionrefused')));
+    const host = await open(wallets({}, { routes }));
+    await host.waitUntil(async () => (await host.errorCodes()).includes('wallets_unavailable'), 'wallets_unavailable');
+    // Asked for early by the kit, then again by the button's own loader as it rendered.
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(await row(host).count()).toBe(0);
+    await expectDom(host, { state: 'resolved', disabled: false, alert: null });
+    await host.button().click();
+    await host.waitForCheckout();
   });
 
   it('shows the wallets only after Stripe.js resolved and ready named them; one elements session, asked for as "wallets"', async () => {

@@ -43,8 +43,20 @@ export function inventoryOf(files: Files, terms: Terms = { keyId: 'p256-none' })
   });
 }
 
-export function manifestOf(publicPath = 'auto'): string {
-  return JSON.stringify({ id: 'checkout', name: 'checkout', metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' } } });
+/** An expose's files as a manifest lists them: needed before it runs, and asked for later. */
+export interface ExposeFiles {
+  name: string;
+  sync: string[];
+  async: string[];
+}
+
+export function manifestOf(publicPath = 'auto', exposes: ExposeFiles[] = []): string {
+  return JSON.stringify({
+    id: 'checkout',
+    name: 'checkout',
+    metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: exposes.map(({ name, sync, async }) => ({ name, assets: { js: { sync, async }, css: { sync: [], async: [] } } })),
+  });
 }
 
 /** A fetch over `site` (absolute URL → body). */

@@ -205,6 +205,24 @@ describe('verifiedRelease, the runtime plugin', () => {
     }
   });
 
+  it("a chunk the button asks for only later (the manifest's `async`) that failed: the module is still asked for, and different bytes are reported", async () => {
+    const button = { name: 'CheckoutButton', sync: ['__federation_expose_CheckoutButton.1a.js'], async: ['wallets.2b.js'] };
+    const files = { ...FILES, 'mf-manifest.json': manifestOf('auto', [button]), 'wallets.2b.js': 'row()' };
+    const { inventory, site } = await release(files);
+    const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, REMOTE);
+    for (const file of ['remoteEntry.js', '__federation_expose_CheckoutButton.1a.js']) {
+      hooks.createScript({ url: RELEASE + file, remoteInfo: REMOTE })!.dispatchEvent(new window.Event('load'));
+    }
+    const row = hooks.createScript({ url: `${RELEASE}wallets.2b.js`, remoteInfo: REMOTE })!;
+    expect(row.integrity).toBe(integrityOf('row()'));
+    site[`${RELEASE}wallets.2b.js`] = 'tampered()'; // what the browser got, and refused
+    row.dispatchEvent(new window.Event('error'));
+    await expect(hooks.beforeGetExpose({ moduleInfo: REMOTE })).resolves.toBeUndefined();
+    await hooks.afterLoadEntry({ remoteInfo: REMOTE, error: new Error('a later failure') }); // waits for the diagnoses
+    expect(reports.map((r) => [r.reason, r.url])).toEqual([['file-integrity', `${RELEASE}wallets.2b.js`]]);
+  });
+
   it('every preloaded script loaded: the module is asked for', async () => {
     const { inventory, site } = await release(FILES);
     const { hooks, reports } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);

@@ -6,6 +6,7 @@ import { shadowNamedElement } from './containerGlobal.js';
 import { ReleaseRefused } from './release/releaseFormat.js';
 import { verifiedRelease, type VerifiedReleaseOptions } from './release/verifiedRelease.js';
 import { DEFAULT_REMOTE, remoteTimeouts } from './remoteTimeouts.js';
+import { walletRowEarly } from './walletRowEarly.js';
 import type { CheckoutButtonComponent } from '@checkout/remote-types';
 
 /** What the remote's `./CheckoutButton` exposes, typed by `@checkout/remote-types` (the remote's own types) unless you say otherwise. */
@@ -93,7 +94,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * The one plugin that fetches the remote's files: the runtime calls every plugin's `fetch` and
  * `createScript` and keeps the last answer, so the verifier and the plain timeouts never go together.
- * Either way the remote's scripts run after the page's `load` (afterPageLoad.ts).
+ * Either way the remote's scripts run after the page's `load` (afterPageLoad.ts), and a page that
+ * shows wallets gets the wallet row's code with the button's (walletRowEarly.ts).
  */
 export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attempts'>): ModuleFederationRuntimePlugin {
   const remote = policy.remote ?? DEFAULT_REMOTE;
@@ -108,7 +110,7 @@ export function checkoutPlugin(policy: Omit<RemotePolicy, 'manifestUrl' | 'attem
     },
     fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
   });
-  return scriptsAfterPageLoad(verifier, remote);
+  return scriptsAfterPageLoad(walletRowEarly(verifier, remote), remote);
 }
 
 export function registerCheckout(policy: RemotePolicy): void {

@@ -6,6 +6,7 @@ import { verifiedRelease as verifier } from './release/verifiedRelease.js';
 import type { ReleaseRefused, ReleaseTrust } from './release/releaseFormat.js';
 import { DEFAULT_REMOTE, DEFAULT_TIMEOUT_MS } from './remoteTimeouts.js';
 import { scriptsAfterPageLoad } from './afterPageLoad.js';
+import { walletRowEarly } from './walletRowEarly.js';
 
 export interface VerifiedReleasePluginOptions {
   /** What the page trusts (see ReleaseTrust). */
@@ -35,5 +36,6 @@ export default function verifiedRelease({
     report: reporter(reportUrl),
     fetch: (url) => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
   });
-  return scriptsAfterPageLoad(plugin, remote); // its scripts never hold the page's `load`
+  // Its scripts never hold the page's `load`; a page that shows wallets gets their row's code early.
+  return scriptsAfterPageLoad(walletRowEarly(plugin, remote), remote);
 }

@@ -5,6 +5,7 @@
 // byte-identical body), and asks on its own otherwise: a mistake here costs time, never a product.
 import type { CartLine, StartedWalletSession } from '@checkout/remote-types';
 import { newFormKey } from './formKeys.js';
+import { wantWalletRow } from './walletRowEarly.js';
 
 /** The request's bound when no button takes it (a button that does applies its own `sessionTimeoutMs`). */
 export const WALLET_SESSION_TIMEOUT_MS = 15_000;
@@ -18,10 +19,12 @@ export interface WalletSessionOptions {
 
 /**
  * POSTs `{ ...sessionBody, mode: 'wallets' }` to `sessionEndpoint` now, with an Idempotency-Key, as
- * the button would; pass the result to the button as `walletSession`. Never rejects unobserved: a
+ * the button would; pass the result to the button as `walletSession`. The kit's plugins then also
+ * fetch the wallet row's code with the button's own files. Never rejects unobserved: a
  * failure is the button's to report (it retries under the same key), or nobody's if no button asks.
  */
 export function startWalletSession({ sessionEndpoint, sessionBody, lines }: WalletSessionOptions): StartedWalletSession {
+  wantWalletRow(); // and the row's code with the button's (walletRowEarly.ts)
   // As the button builds its body (src/checkout/requestBody.ts): the cart's lines beside the body's
   // fields, all through JSON. The same bytes, or the button does not take it.
   const withLines = lines ? { ...sessionBody, lines: lines.map(({ productId, quantity }) => ({ productId, quantity })) } : sessionBody;

@@ -240,6 +240,8 @@ export interface OpenOptions {
   installClock?: boolean;
   /** false: a browser that runs no script (`javaScriptEnabled: false`); its pages must pay through forms. */
   javaScriptEnabled?: boolean;
+  /** Routes of the test's own, tried before the page's (e.g. a remote file refused). */
+  routes?: (context: BrowserContext) => Promise<unknown>;
 }
 
 async function forwardToStripeApi(route: Route, standInUrl: string): Promise<void> {
@@ -350,6 +352,7 @@ export class HostPage {
 
     // Stripe's API as Stripe.js calls it (the stand-in's wallet confirm): the API stand-in answers.
     if (e2e.stripeApiUrl) await context.route('https://api.stripe.com/**', (route) => forwardToStripeApi(route, e2e.stripeApiUrl!));
+    await options.routes?.(context);
 
     const session = options.session ?? {};
     const endpoint = new URLSearchParams({ key: this.sessionKey, seq: (session.seq ?? ['ok']).join(',') });
@@ -521,10 +524,7 @@ export class HostPage {
    */
   async settled(): Promise<void> {
     await this.page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          requestAnimationFrame(() => setTimeout(() => setTimeout(() => resolve(), 0), 0)),
-        ),
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(() => resolve(), 0), 0))),
     );
   }
 

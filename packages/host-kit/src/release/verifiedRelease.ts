@@ -7,6 +7,7 @@
 // is reported. Framework-free: register it with `registerPlugins`, `init({ plugins })` or `runtimePlugins`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { containerGlobalHook } from '../containerGlobal.js';
+import { laterFiles, type ExposeAssets } from '../manifestAssets.js';
 import {
   checkFile,
   INVENTORY_FILE,
@@ -42,6 +43,9 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   let files = new Map<string, string>();
   // The scripts the runtime preloaded for it: false once one failed.
   let preloads: Array<Promise<boolean>> = [];
+  // The release's chunks its modules ask for only when needed (by URL): their own loader fetches one
+  // again, under its own integrity map, if its preload failed, so no module waits on them.
+  let later = new Set<string>();
   // Failed files being compared with the inventory: a refusal is reported before the load fails with it.
   const diagnoses = new Set<Promise<void>>();
 
@@ -78,6 +82,7 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
   async function verify(manifestUrl: string): Promise<Response> {
     files = new Map();
     preloads = [];
+    later = new Set();
     // A configuration that can trust nothing is refused before anything is fetched, never taken as an outage.
     const misconfigured = refuseKeyTrust(options.trust, manifestUrl);
     if (misconfigured) throw misconfigured;
@@ -95,8 +100,9 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     await checkFile(verified, release + MANIFEST_FILE, manifest);
     files = verified;
     // The release's own manifest, verified, with its files under the release's URL.
-    const json = JSON.parse(text(manifest)) as { metaData: Record<string, unknown> };
+    const json = JSON.parse(text(manifest)) as { metaData: Record<string, unknown>; exposes?: ExposeAssets[] };
     json.metaData = { ...json.metaData, publicPath: release };
+    later = new Set([...laterFiles(json.exposes)].map((file) => new URL(file, release).href));
     return new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } });
   }
 
@@ -154,12 +160,13 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     createScript({ url, attrs, remoteInfo }) {
       if (remoteInfo?.name !== options.remote) return undefined;
       const script = pin(document.createElement('script'), url, attrs);
-      preloads.push(outcome(script, url, script.integrity));
+      const loaded = outcome(script, url, script.integrity);
+      if (!later.has(url)) preloads.push(loaded);
       script.src = url;
       return script;
     },
     // A preloaded chunk that failed would be fetched again by the remote's own runtime, which may not
-    // check integrity: the module is not asked for until every script the runtime added has loaded.
+    // check integrity: the module is not asked for until every script it needs before it runs has loaded.
     // The runtime awaits this hook (an async hook in runtime-core): its rejection is the remote's failure.
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     async beforeGetExpose({ moduleInfo }) {
