@@ -5,20 +5,28 @@
 
 interface Manifest {
   metaData: { remoteEntry: { name: string; path: string } };
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[]; async?: string[] } } }[];
+}
+
+export interface FirstFilesOptions {
+  /** The page shows wallets mode: the row's chunk too (`wallets.<hash>.js`, which the kit then runs early). */
+  walletRow?: boolean;
 }
 
 /** The entry's and `expose`'s chunks' file names, relative to the manifest. */
-export function firstFiles(manifest: Manifest, expose: string): string[] {
+export function firstFiles(manifest: Manifest, expose: string, { walletRow = false }: FirstFilesOptions = {}): string[] {
   const { name, path } = manifest.metaData.remoteEntry;
-  const files = manifest.exposes.find((e) => e.path === expose)?.assets.js.sync;
-  if (!files) throw new Error(`The remote's manifest exposes no ${expose}: bench/remotePreload.ts needs updating.`);
-  return [path ? `${path.replace(/\/$/, '')}/${name}` : name, ...files];
+  const js = manifest.exposes.find((e) => e.path === expose)?.assets.js;
+  if (!js) throw new Error(`The remote's manifest exposes no ${expose}: bench/remotePreload.ts needs updating.`);
+  const row = walletRow ? (js.async ?? []).filter((file) => /^wallets\./.test(file)) : [];
+  if (walletRow && row.length !== 1)
+    throw new Error(`The remote's ${expose} has no one wallets.<hash>.js chunk: bench/remotePreload.ts needs updating.`);
+  return [path ? `${path.replace(/\/$/, '')}/${name}` : name, ...js.sync, ...row];
 }
 
-export async function chunkPreloadLinks(manifestUrl: string, expose: string): Promise<string> {
+export async function chunkPreloadLinks(manifestUrl: string, expose: string, options?: FirstFilesOptions): Promise<string> {
   const manifest = (await (await fetch(manifestUrl)).json()) as Manifest;
-  return firstFiles(manifest, expose)
+  return firstFiles(manifest, expose, options)
     .map((file) => `<link rel="preload" href="${new URL(file, manifestUrl).href}" as="script" />`)
     .join('');
 }

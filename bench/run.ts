@@ -163,11 +163,21 @@ async function main(): Promise<void> {
     handle: async (req, res) => federatedPage(req, res) || ((await backend?.handle(req, res)) ?? false),
   });
   backend = await startSessionBackend(`${shop.url}/`);
-  // Wallets mode: the federated page, measured to its wallet row shown, beside the three variants.
-  const walletsUrl = walletsPageUrl(urls.federated);
+  // Wallets mode: the federated page, measured to its wallet row shown, beside the three variants. A
+  // server that renders a page showing wallets preloads the row's chunk too (docs/hosts/make-it-fast.md).
+  const walletLinks = flags['no-chunk-preload'] ? '' : await chunkPreloadLinks(manifestUrl, './CheckoutButton', { walletRow: true });
+  const walletsPage = htmlHandler(
+    pinPreloads(editPage(builtPage('federated'), { ...edits, chunkLinks: walletLinks }), remote.url, integrity),
+  );
+  const walletsHost = await startStaticServer({
+    root: path.join(__dirname, 'dist', 'federated'),
+    handle: (req, res) => walletsPage(req, res) || walletSessionHandler(req, res),
+  });
+  const walletsUrl = walletsPageUrl(`${walletsHost.url}/`);
   const origins = {
     [remote.url]: 'remote',
     ...Object.fromEntries(PAGES.map((v) => [hosts[v].url, 'host'])),
+    [walletsHost.url]: 'host',
     [STRIPE_JS_ORIGIN]: 'stripe',
   };
   const sourceOf = sourceMaps({
@@ -348,7 +358,14 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
   } finally {
     await browser.close();
-    await Promise.all([remote.close(), shop.close(), backend.close(), ...PAGES.map((v) => hosts[v].close()), baseline?.close()]);
+    await Promise.all([
+      remote.close(),
+      shop.close(),
+      backend.close(),
+      walletsHost.close(),
+      ...PAGES.map((v) => hosts[v].close()),
+      baseline?.close(),
+    ]);
   }
 }
 
