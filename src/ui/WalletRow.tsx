@@ -40,8 +40,8 @@ export function WalletRow({ latest, state, load, emit, lang, rootRef, buttonRef 
   const near = useNearViewport(rootRef, true);
   const aiming = useAboutToClick(buttonRef);
   const gone = row.phase === 'gone';
-  // A session only for a button near the viewport whose page is loading Stripe.js (as `loadOn` decides).
-  const { session, handle } = useWalletSession(near && !gone && (state === 'pending' || state === 'resolved'), latest);
+  // A session only for a button whose page is loading Stripe.js (as `loadOn` decides), created once it is near the viewport.
+  const { session, handle } = useWalletSession(!gone && (state === 'pending' || state === 'resolved'), near, latest);
   const texts = useMemo(() => ({ ...WALLET_TEXTS[lang], ...latest.current.messages }), [lang, latest]);
   const elementRef = useRef<HTMLDivElement>(null);
   const heldHeight = useRef(0);

@@ -72,6 +72,35 @@ describe('CheckoutButton in wallets mode (jsdom: no Express Checkout Element her
     });
   });
 
+  it("far below the viewport: takes the page's own wallet session at once, and creates none of its own until near", async () => {
+    // A button far down the page, whose observer never reports: it never comes near in this test.
+    const box = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 5_000, bottom: 5_100, left: 0, right: 100 } as DOMRect);
+    globalThis.IntersectionObserver = class {
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      fetchMock.mockResolvedValue(reply({ clientSecret: 'cs_test_early_secret_a' }));
+      const source = { sessionEndpoint: '/api/checkout-sessions', sessionBody: { productId: 'p' } };
+      const walletSession = startWalletSession(source);
+      const { unmount } = render(<CheckoutButton publishableKey="pk_test_1" mode="wallets" {...source} walletSession={walletSession} />);
+      await settle();
+      expect(walletSessionOf(source, 15_000).state.get()).toMatchObject({ status: 'ready', clientSecret: 'cs_test_early_secret_a' });
+      unmount();
+      resetWalletSessions();
+      // The page's request is for another product: this button's own session waits until it is near.
+      const other = startWalletSession({ ...source, sessionBody: { productId: 'q' } });
+      render(<CheckoutButton publishableKey="pk_test_1" mode="wallets" {...source} walletSession={other} />);
+      await settle();
+      expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string).productId)).toEqual(['p', 'q']);
+    } finally {
+      box.mockRestore();
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('Stripe.js pending then rejected: one wallet session asked for while it loads, nothing shown; the card button asks for "redirect"', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
       JSON.parse(init?.body as string).mode === 'wallets'
