@@ -7,14 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Route } from 'playwright-core';
 import { CHECKOUT_URL_PREFIX, SESSION_PATH } from './support/sessionEndpoint';
 import { PUBLISHABLE_KEY, e2e, e2eSuite, expectDom, useBrowser, usePages, type HostPage } from './support/harness';
-import {
-  CONFIGURED_REMOTE_ORIGIN,
-  HOST_MATRIX_WAIT_MS,
-  MATRIX,
-  hostMatrixReady,
-  type HostMatrixEnv,
-  type MatrixHost,
-} from './support/hostMatrix';
+import { CONFIGURED_REMOTE_ORIGIN, MATRIX, readHostMatrixEnv, type MatrixHost } from './support/hostMatrix';
 import { FORM_PROPS, matrixStripeApiUrl, payFormButton, servedHost, testSessionProps, warehouseCalls } from './support/matrixPage';
 import { expectFormPays } from './support/formPayment';
 import { answerFromServedRemote } from './support/servedRemote';
@@ -24,8 +17,7 @@ import { controlStandIn, stripeForStandIn } from '../../stand-ins/stripeApi';
 import { checkoutEvent, deliverSigned } from '../../stand-ins/webhookEvents';
 import { FRAMEWORK_WEBHOOK_SECRET } from './support/env';
 
-/** The matrix as its set-up served it (it may still be getting ready when this file starts). */
-let matrix: HostMatrixEnv | null = null;
+const matrix = readHostMatrixEnv();
 
 interface RemoteResponse {
   url: string;
@@ -83,10 +75,6 @@ e2eSuite('hosts we did not write', () => {
   let buttonFiles: string[] = [];
 
   beforeAll(async () => {
-    matrix = await hostMatrixReady();
-  }, HOST_MATRIX_WAIT_MS);
-
-  beforeAll(async () => {
     const manifest = (await (await fetch(e2e.manifestUrl!)).json()) as Manifest;
     const files = (path: string) => {
       const exposed = manifest.exposes.find((e) => e.path === path);
@@ -128,10 +116,10 @@ e2eSuite('hosts we did not write', () => {
   // The hosts' own tests one after the other: five at once beside a CPU hog, a host's manifest (answered
   // through this process) outlasted the kit's 5 s bound and the button never came.
   for (const host of MATRIX) {
+    const entry = matrix?.hosts[host.id];
     const via = host.entry === 'checkout-button.js' ? '<checkout-button>' : './mount';
     const label = `${host.react ? `its own React ${host.react}` : `the remote's renderer through ${via}`}, remote named ${host.remote === 'static' ? 'in its config' : 'at runtime'}`;
     it(`${host.id} shows its page and the button on ${label}, reaches resolved, redirects, logs no error`, async () => {
-      const entry = matrix?.hosts[host.id];
       if (!entry || entry.error || !entry.url) {
         throw new Error(
           `${host.id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`,

@@ -1,4 +1,4 @@
-// jest's order, with the unit files known to take longest moved to the front (and two browser files to the end). jest runs the slowest
+// jest's order, with the unit files known to take longest moved to the front. jest runs the slowest
 // first only once it has timed them (its cache); on a clean clone (CI) it goes by file size, and these
 // small files that wait on child processes, leases and packs came last, each alone on a worker at the
 // end. Seconds each in CI (one worker): folderLock 106, reconcileCli 82, consumerCompile 80, crash 49,
@@ -23,16 +23,10 @@ const SLOW_FIRST = [
   'tests/packages/packageChecks.test.ts',
 ];
 
-// The browser files that open the host matrix's hosts, last: the matrix gets ready while the others run
-// (tests/e2e/support/globalSetup.ts).
-const LAST = ['tests/e2e/remoteDown/remoteDown.e2e.ts', 'tests/e2e/hostMatrix.e2e.ts'];
-
 class SlowFirstSequencer extends Sequencer {
   sort(tests) {
     const rank = (test) => {
-      const file = path.relative(test.context.config.rootDir, test.path);
-      if (LAST.includes(file)) return SLOW_FIRST.length + 1 + LAST.indexOf(file);
-      const at = SLOW_FIRST.indexOf(file);
+      const at = SLOW_FIRST.indexOf(path.relative(test.context.config.rootDir, test.path));
       return at < 0 ? SLOW_FIRST.length : at;
     };
     // Array.prototype.sort is stable: every other file keeps jest's place for it.

@@ -5,15 +5,12 @@
 // - everyHost.ts: every host of the matrix (support/matrixHosts.ts), the remote down four ways.
 // How a remote that is down answers: ../support/remoteDown.ts.
 import { e2eSuite, useBrowser, usePages } from '../support/harness';
-import { HOST_MATRIX_WAIT_MS, hostMatrixReady } from '../support/hostMatrix';
 import { describeEveryHost } from './everyHost';
 import { describeHostExample } from './hostExample';
 
 e2eSuite('our remote down: the form pays', () => {
   const browser = useBrowser();
   const open = usePages(browser);
-  // The matrix gets ready beside the files before this one (support/globalSetup.ts).
-  beforeAll(() => hostMatrixReady(), HOST_MATRIX_WAIT_MS);
 
   describeHostExample(open);
   describeEveryHost(open, browser);

@@ -16,8 +16,6 @@ declare global {
   var __E2E_SERVER_PID__: number | undefined;
   // The browser every test file connects to, for the teardown.
   var __E2E_BROWSER__: BrowserServer | undefined;
-  // The host matrix's set-up, which goes on beside the first test files: the teardown waits for it.
-  var __E2E_MATRIX__: Promise<void> | undefined;
 }
 
 const BUILDS = path.join(E2E_TMP, 'builds');
@@ -144,7 +142,6 @@ function removeLeftovers(): void {
 }
 
 export default async function globalSetup(): Promise<void> {
-  const started = Date.now();
   mkdirSync(BUILDS, { recursive: true });
   // The hosts build inside .tmp/e2e, and their bundlers look for a tsconfig.json up the tree (webpack 5.111
   // turns `resolve.tsconfig` on by itself): without this one they would find the repository's, whose paths
@@ -172,7 +169,6 @@ export default async function globalSetup(): Promise<void> {
   // The matrix's installs wait on the network while our own builds use the CPU: both at once.
   // E2E_HOST_MATRIX=off leaves it out, for a run of files that do not open its hosts (they then say so).
   const matrix = process.env.E2E_HOST_MATRIX === 'off' ? Promise.resolve() : setUpHostMatrix();
-  globalThis.__E2E_MATRIX__ = matrix;
   try {
     // Two lanes of our own builds beside the matrix (measured: the host example's three builds ran
     // alone for 37 s after the remote's): the remote and its copy; the host example's builds, then the
@@ -227,10 +223,7 @@ export default async function globalSetup(): Promise<void> {
       integrationEmbeddedUrl: urls.integrationEmbedded,
       stripeApiUrl: urls.stripeApi,
     });
-    log(`ready for the first files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    // Not waiting for the matrix: the files that do not open its hosts run while it gets ready (their
-    // pages mostly wait, its installs and builds use the CPU), and the two that do wait for it
-    // (hostMatrixReady) and run last. On a clean clone it is ready minutes after our own builds.
+    await matrix;
   } catch (error) {
     // Fail the e2e suites with the reason, and let the other projects still run and report.
     await matrix.catch(() => undefined); // its servers are up by then, and the teardown stops them

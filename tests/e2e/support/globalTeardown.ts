@@ -1,12 +1,10 @@
-// Waits for the host matrix's set-up if it is still going, stops the browser and the server process the
-// global setup started (the latter by its PID), and removes the run's env file.
+// Stops the browser and the server process the global setup started (the latter by its PID), and removes
+// the run's env file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rmSync } from 'node:fs';
 import { alive, readE2EEnv } from './env';
 
 export default async function globalTeardown(): Promise<void> {
-  // Its servers are up once it is done; they stop when jest's end closes their stdin.
-  await globalThis.__E2E_MATRIX__?.catch(() => undefined);
   await globalThis.__E2E_BROWSER__?.close().catch(() => undefined);
   globalThis.__E2E_BROWSER__ = undefined;
   const pid = globalThis.__E2E_SERVER_PID__ ?? readE2EEnv().serverPid;

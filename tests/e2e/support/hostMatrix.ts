@@ -15,14 +15,12 @@ import {
   readFileSync,
   readdirSync,
   realpathSync,
-  renameSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { E2E_TMP, HOST_STRIPE_API_PREFIX, ROOT, STRIPE_API_KEY, WAREHOUSE_KEY, alive } from './env';
 import { filesUnder, hashOf, log, once, prune, run } from './buildCache';
@@ -82,13 +80,6 @@ export { CONFIGURED_REMOTE_ORIGIN } from './env';
 
 export const HOSTS_ENV_VAR = 'E2E_HOSTS_FILE';
 
-/**
- * The matrix's installs and builds give the CPU way (nice 10) to the remote's and the host example's
- * builds, which the first test files wait for, and then to those files' pages: the matrix gets
- * ready beside them, for the files that open its hosts (run last, see slowFirstSequencer.cjs).
- */
-const yielding = (command: string, args: string[]): [string, string[]] => ['nice', ['-n', '10', command, ...args]];
-
 /** One set of hosts' tools, installed from its lockfile. */
 function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; seconds: number }> {
   const source = path.join(HOSTS_DIR, tools);
@@ -100,7 +91,8 @@ function installDeps(tools: ToolSet, node: string): Promise<{ dir: string; secon
     // The tools are devDependencies: installed whatever NODE_ENV says. What npm's cache holds is taken
     // as it is (the lockfile pins every version and its integrity): no registry round trip for it.
     await run(
-      ...yielding('npm', ['install', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']),
+      'npm',
+      ['install', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
       work,
       `npm install for the ${tools} hosts`,
       withNode(node),
@@ -218,7 +210,7 @@ async function buildHost(host: MatrixHost, tool: Tool, deps: string, node: strin
       installKit(kit, path.join(stage, 'node_modules'));
       const cwd = path.join(stage, host.fixture);
       if (server) cpSync(server, path.join(cwd, 'node_modules', SERVER_PACKAGE), { recursive: true });
-      await run(...yielding(node, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args]), cwd, `the ${host.id} build`, {
+      await run(node, [realpathSync(path.join(deps, 'node_modules', tool.bin)), ...tool.args], cwd, `the ${host.id} build`, {
         ...withNode(node),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
@@ -367,32 +359,10 @@ export async function setUpHostMatrix(): Promise<void> {
   }
   env.timings.total = (Date.now() - started) / 1000;
   log(`ready in ${env.timings.total.toFixed(1)} s`);
-  // Whole or not at all: the tests wait for this file to be there.
-  writeFileSync(`${file}.tmp`, JSON.stringify(env, null, 2));
-  renameSync(`${file}.tmp`, file);
+  writeFileSync(file, JSON.stringify(env, null, 2));
 }
 
 export function readHostMatrixEnv(): HostMatrixEnv | null {
   const file = process.env[HOSTS_ENV_VAR];
   return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as HostMatrixEnv) : null;
 }
-
-/** A failure deadline: the matrix alone took 261 s on a quiet 2-core machine, 314 s beside the unit lane. */
-const MATRIX_WAIT_MS = 20 * 60_000;
-
-/**
- * The matrix once its set-up is done (it goes on beside the first test files: see globalSetup.ts), or
- * null when this run has none (E2E_HOST_MATRIX=off, no Chromium). For a suite's `beforeAll`.
- */
-export async function hostMatrixReady(): Promise<HostMatrixEnv | null> {
-  const file = process.env[HOSTS_ENV_VAR];
-  if (!file) return null;
-  const deadline = Date.now() + MATRIX_WAIT_MS;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`the host matrix set-up wrote no ${file} within ${MATRIX_WAIT_MS / 1000} s`);
-    await sleep(500);
-  }
-  return readHostMatrixEnv();
-}
-
-export const HOST_MATRIX_WAIT_MS = MATRIX_WAIT_MS + 10_000;

@@ -19,10 +19,6 @@ import { FRAMEWORK_WEBHOOK_SECRET, HOST_STRIPE_API_PREFIX, STRIPE_API_KEY, WAREH
 import { freePort, serveUntilParentExits } from './serverProcess';
 import { handleSession } from './sessionEndpoint';
 
-// The hosts' servers run as in production, not under jest (whose JEST_WORKER_ID reaches this process
-// once jest runs the files: the matrix's set-up goes on beside them).
-delete process.env.JEST_WORKER_ID;
-
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.env.E2E_HOST_DIRS ?? '{}') as Record<string, string>;
   const framework = new Set(JSON.parse(process.env.E2E_FRAMEWORK_SERVERS ?? '[]') as string[]);

@@ -20,12 +20,7 @@ export function ltsNode(): Promise<string> {
   return binary;
 }
 
-/**
- * An environment whose PATH starts with that Node, so `npm` and the tools it starts run on it. Without
- * jest's JEST_WORKER_ID (set once jest runs the files, which the matrix's set-up goes on beside): a
- * tool that sees it thinks it runs under jest (@module-federation/vite then leaves federation out).
- */
+/** An environment whose PATH starts with that Node, so `npm` and the tools it starts run on it. */
 export function withNode(node: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { JEST_WORKER_ID: _underJest, ...outside } = env;
-  return { ...outside, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}` };
+  return { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}` };
 }

@@ -6,9 +6,11 @@ import { SESSION_PATH } from './sessionEndpoint';
 import { PUBLISHABLE_KEY, type HostPage, type OpenOptions } from './harness';
 import { CONFIGURED_REMOTE_ORIGIN, readHostMatrixEnv, type HostEntry, type MatrixHost } from './hostMatrix';
 
-/** The host as the set-up served it; throws with the reason when it could not. Once the matrix is ready (hostMatrixReady). */
+const matrix = readHostMatrixEnv();
+
+/** The host as the set-up served it; throws with the reason when it could not. */
 export function servedHost(id: string): HostEntry & { url: string } {
-  const entry = readHostMatrixEnv()?.hosts[id];
+  const entry = matrix?.hosts[id];
   if (!entry || entry.error || !entry.url) {
     throw new Error(
       `${id} is not available: ${entry?.error ?? 'the host matrix set-up did not run'}${process.env.CI === 'true' ? ' [CI=true]' : ''}`,
@@ -62,7 +64,6 @@ export function testSessionProps(host: MatrixHost, page: HostPage): Record<strin
 
 /** The Stripe API stand-in that creates `hostId`'s sessions: its own when its server runs the server half, else the matrix's. */
 export const matrixStripeApiUrl = (hostId?: string): string => {
-  const matrix = readHostMatrixEnv();
   const own = hostId ? matrix?.hostStripeApiUrls?.[hostId] : undefined;
   if (own) return own;
   if (!matrix?.stripeApiUrl) throw new Error('the host matrix has no Stripe API stand-in: its set-up did not run');
@@ -73,7 +74,6 @@ export const matrixStripeApiUrl = (hostId?: string): string => {
 export async function warehouseCalls(): Promise<
   Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>
 > {
-  const matrix = readHostMatrixEnv();
   if (!matrix?.warehouseUrl) throw new Error('the host matrix has no warehouse stand-in: its set-up did not run');
   return (await fetch(matrix.warehouseUrl)).json() as Promise<
     Array<{ idempotencyKey: string | null; order: Record<string, unknown>; status: number | null }>
