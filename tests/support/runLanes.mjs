@@ -12,10 +12,8 @@ rmSync(reportDir, { recursive: true, force: true });
 
 /** Each command: its name (a jest's is also its report's, see summaryReporter.cjs) and what it runs. */
 const lanes = [
-  // The type check and lint give the CPU way (nice 10) to the browser lane's builds, which its first
-  // files wait for; they are done long before the lanes.
-  { name: 'types', command: 'nice -n 10 npm run typecheck' },
-  { name: 'lint', command: 'nice -n 10 npm run lint' },
+  { name: 'types', command: 'npm run typecheck' },
+  { name: 'lint', command: 'npm run lint' },
   { name: 'unit', command: 'jest --selectProjects unit --maxWorkers=2' },
   // A suite that fails in its set-up can leave a server listening: the lane still ends (its report
   // is written) rather than wait for ever; the leak shows as jest's "did not exit" warning.
