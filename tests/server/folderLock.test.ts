@@ -3,9 +3,7 @@
 // both PID 1) against one folder, a holder killed, a holder frozen and taken over, two contenders for
 // one stale folder. Lock timings are shortened (200 ms beats, 16 s stale) so the tests take seconds, not
 // so short that a busy runner's starved owner gives its own lock up: an owner silent for half the stale
-// time stops (by design), and opening PGlite beside a CPU hog left owners silent for 2.7 s. The four
-// that wait out the stale time run at once (it.concurrent: jest runs them as one group, beside no other
-// test of this file, so none meets the test that steps this process's clock), each on its own folder.
+// time stops (by design), and opening PGlite beside a CPU hog left owners silent for 2.7 s.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +21,13 @@ const PATIENT = { heartbeatMs: 200, staleMs: 40_000 };
 /** A wall-clock step (NTP) well past the stale time: if silence were read off the wall clock, it would look stale. */
 const STEP_MS = POLICY.staleMs * 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let dir: string;
+const owners: OwnerProcess[] = [];
+const start = (options: Parameters<typeof startOwner>[1] = {}) => {
+  const owner = startOwner(path.join(dir, 'orders'), options);
+  owners.push(owner);
+  return owner;
+};
 const fulfilledIn = async (folder: string) => {
   const db = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY });
   const counts = await sqlOrders(db).counts();
@@ -33,46 +38,25 @@ const fulfilledIn = async (folder: string) => {
 // Making a PGlite folder takes seconds (half a minute on a busy machine); copying one made once does not.
 const template = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-template-'));
 beforeAll(async () => (await openDatabase({ ORDERS_DATA_DIR: path.join(template, 'orders') })).close(), 120_000);
-/** Each test's own folder, and the owner processes it starts there (killed at the end: tests run at once share no afterEach). */
-const made: Array<{ dir: string; owners: OwnerProcess[] }> = [];
-afterAll(() => {
-  for (const { dir, owners } of made.splice(0)) {
-    for (const owner of owners) owner.child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  }
-  rmSync(template, { recursive: true, force: true });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-'));
+  cpSync(path.join(template, 'orders'), path.join(dir, 'orders'), { recursive: true });
 });
-/** A copy of the template folder for one test (`orders` in `dir`), and `start` for an owner process on it. */
-function newFolder() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'folder-lock-'));
-  const orders = path.join(dir, 'orders');
-  cpSync(path.join(template, 'orders'), orders, { recursive: true });
-  const owners: OwnerProcess[] = [];
-  made.push({ dir, owners });
-  const start = (options: Parameters<typeof startOwner>[1] = {}) => {
-    const owner = startOwner(orders, options);
-    owners.push(owner);
-    return owner;
-  };
-  return { dir, orders, start };
-}
-/** Stopped for sure (state T), and any beat written on the way there already on disk. */
-const stopped = async (pid: number | undefined) => {
-  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) await sleep(20);
-};
+afterEach(async () => {
+  for (const owner of owners.splice(0)) owner.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+afterAll(() => rmSync(template, { recursive: true, force: true }));
 
 const namespaces = unshareAvailable();
 if (!namespaces && process.env.CI !== 'true')
   console.warn('SKIPPED: the PID-namespace lock tests need root and unshare (util-linux); CI runs them.');
-const tested = namespaces || process.env.CI === 'true';
-const inNamespaces = tested ? it : it.skip;
-const inNamespacesAtOnce = tested ? it.concurrent : it.concurrent.skip;
+const inNamespaces = namespaces || process.env.CI === 'true' ? it : it.skip;
 
 inNamespaces(
   'two processes in separate PID namespaces, both PID 1: the second is refused with a clear error, and every order of the first is there after reopening',
   async () => {
     expect(unshareAvailable()).toBe(true); // under CI=true, a machine without unshare fails here
-    const { orders, start } = newFolder();
     const first = start({ namespace: true, ...PATIENT });
     expect(await first.next('opened')).toMatchObject({ pid: 1 });
     const second = start({ namespace: true, ...PATIENT });
@@ -85,14 +69,13 @@ inNamespaces(
     expect(await first.next('wrote')).toEqual({ wrote: 40 });
     first.send('close');
     await first.next('closed');
-    expect(await fulfilledIn(orders)).toBe(40);
+    expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(40);
   },
 );
 
-inNamespacesAtOnce(
+inNamespaces(
   'a holder killed in its namespace stops beating: after the stale time another takes the folder over, with its orders',
   async () => {
-    const { orders, start } = newFolder();
     const first = start({ namespace: true, ...POLICY });
     await first.next('opened');
     first.send('write cs_test_dead 5');
@@ -105,29 +88,29 @@ inNamespacesAtOnce(
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(POLICY.staleMs);
     second.send('close');
     await second.next('closed');
-    expect(await fulfilledIn(orders)).toBe(5);
+    expect(await fulfilledIn(path.join(dir, 'orders'))).toBe(5);
   },
 );
 
 it('a holder killed in our own PID namespace is taken over at once: its PID is gone, no need to wait out its heartbeat', async () => {
   const slow = { heartbeatMs: 200, staleMs: 60_000 };
-  const { orders, start } = newFolder();
   const first = start(slow);
   await first.next('opened');
   first.child.kill('SIGKILL');
   await first.exited;
   const startedAt = Date.now();
-  const db = await openDatabase({ ORDERS_DATA_DIR: orders }, { lock: slow });
+  const db = await openDatabase({ ORDERS_DATA_DIR: path.join(dir, 'orders') }, { lock: slow });
   expect(Date.now() - startedAt).toBeLessThan(slow.staleMs / 2);
   await db.close();
 });
 
-it.concurrent("a frozen holder that was taken over stops writing, and never removes or releases the new owner's lock", async () => {
-  const { orders: folder, start } = newFolder();
+it("a frozen holder that was taken over stops writing, and never removes or releases the new owner's lock", async () => {
+  const folder = path.join(dir, 'orders');
   const frozen = start(POLICY);
   await frozen.next('opened');
   frozen.child.kill('SIGSTOP');
-  await stopped(frozen.child.pid);
+  // Stopped for sure (state T), and any beat written on the way there already on disk.
+  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${frozen.child.pid}/stat`, 'utf8'))) await sleep(20);
   await sleep(POLICY.heartbeatMs * 3);
   const lost: Error[] = [];
   const owner = await openDatabase({ ORDERS_DATA_DIR: folder }, { lock: POLICY, onLost: (error) => lost.push(error) });
@@ -153,8 +136,8 @@ it.concurrent("a frozen holder that was taken over stops writing, and never remo
   expect(newestGeneration(ownerFolderOf(folder))).toMatchObject({ generation: ours.generation, released: true });
 });
 
-it.concurrent('two contenders for one stale folder: exactly one takes it over, the other is refused', async () => {
-  const root = path.join(newFolder().dir, 'orders.owner');
+it('two contenders for one stale folder: exactly one takes it over, the other is refused', async () => {
+  const root = path.join(dir, 'orders.owner');
   mkdirSync(path.join(root, '1'), { recursive: true });
   writeFileSync(path.join(root, '1', 'holder.json'), JSON.stringify({ token: 'dead', pid: 1, host: 'gone', since: '', beat: 7 }));
   const results = await Promise.allSettled([0, 1].map(() => lockFolder(root, () => {}, POLICY)));
@@ -165,32 +148,28 @@ it.concurrent('two contenders for one stale folder: exactly one takes it over, t
   await won[0].value.release();
 });
 
-it.concurrent(
-  "an owner paused past the stale time never writes again on resume, not even what it was asked while paused, and the new owner's orders survive its crash",
-  async () => {
-    const { orders: folder, start } = newFolder();
-    const paused = start(POLICY);
-    await paused.next('opened');
-    paused.child.kill('SIGSTOP');
-    await stopped(paused.child.pid);
-    const next = start(POLICY);
-    await next.next('opened'); // after the stale time of silence
-    next.send('write cs_test_new 40');
-    expect(await next.next('wrote')).toEqual({ wrote: 40 });
-    // Asked while paused: the request is waiting in its input the moment it resumes.
-    paused.send('write cs_test_late 3');
-    paused.child.kill('SIGCONT');
-    expect((await paused.next(['wrote', 'writeFailed'])).writeFailed).toMatch(/Lost the lock|not confirmed/);
-    paused.send('close'); // closing after a loss runs nothing into the folder
-    await paused.next('closed');
-    next.child.kill('SIGKILL'); // the new owner crashes: only what it wrote itself can bring its orders back
-    await next.exited;
-    expect(await fulfilledIn(folder)).toBe(40);
-  },
-);
+it("an owner paused past the stale time never writes again on resume, not even what it was asked while paused, and the new owner's orders survive its crash", async () => {
+  const folder = path.join(dir, 'orders');
+  const paused = start(POLICY);
+  await paused.next('opened');
+  paused.child.kill('SIGSTOP');
+  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${paused.child.pid}/stat`, 'utf8'))) await sleep(20);
+  const next = start(POLICY);
+  await next.next('opened'); // after the stale time of silence
+  next.send('write cs_test_new 40');
+  expect(await next.next('wrote')).toEqual({ wrote: 40 });
+  // Asked while paused: the request is waiting in its input the moment it resumes.
+  paused.send('write cs_test_late 3');
+  paused.child.kill('SIGCONT');
+  expect((await paused.next(['wrote', 'writeFailed'])).writeFailed).toMatch(/Lost the lock|not confirmed/);
+  paused.send('close'); // closing after a loss runs nothing into the folder
+  await paused.next('closed');
+  next.child.kill('SIGKILL'); // the new owner crashes: only what it wrote itself can bring its orders back
+  await next.exited;
+  expect(await fulfilledIn(folder)).toBe(40);
+});
 
 it('a stepped wall clock never takes the folder from a live owner: silence is measured on the monotonic clock', async () => {
-  const { orders, start } = newFolder();
   const owner = start(POLICY);
   await owner.next('opened');
   const realNow = Date.now.bind(Date);
@@ -198,7 +177,7 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
   // An NTP step between the contender's first look and its next (the beat has not moved yet).
   const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (reads++ > 0 ? STEP_MS : 0));
   try {
-    await expect(lockFolder(ownerFolderOf(orders), () => {}, POLICY)).rejects.toThrow(/alive/);
+    await expect(lockFolder(ownerFolderOf(path.join(dir, 'orders')), () => {}, POLICY)).rejects.toThrow(/alive/);
   } finally {
     clock.mockRestore();
   }
@@ -208,7 +187,6 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
 
 it("a stepped wall clock in the owner's own process never makes it give the folder up: its watch is monotonic too", async () => {
   const stepper = path.join(__dirname, 'support', 'stepClock.js');
-  const { start } = newFolder();
   const owner = start({
     ...POLICY,
     env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: String(STEP_MS), STEP_CLOCK_AFTER_MS: '500' },
