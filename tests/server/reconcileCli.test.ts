@@ -108,13 +108,20 @@ it('a server restarted while npm run reconcile holds the folder waits for it, th
 
     const cli = reconcileCli({ ...env, WAREHOUSE_URL: slowWarehouse.url });
     while (slowWarehouse.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 50)); // it holds the folder now
-    const starting = startServerChild({ ...env, WAREHOUSE_URL: slowWarehouse.url });
-    // The command finishes once the new server has found it holding the folder (or has failed).
+    // The command finishes once the new server has found it holding the folder (its log says
+    // `folder_held`), or has failed; or the command gave up on the warehouse (18 s) first.
+    let log = '';
+    let held!: () => void;
+    const heldSaid = new Promise<void>((resolve) => (held = resolve));
+    const starting = startServerChild({ ...env, WAREHOUSE_URL: slowWarehouse.url }, (text) => {
+      log += text;
+      if (log.includes('"code":"folder_held"')) held();
+    });
     const settled = starting.then(
       () => 'started',
       () => 'failed',
     );
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    await Promise.race([heldSaid, settled]);
     open();
     server = await starting; // a server that exits when the folder is held rejects here
     const done = await cli;

@@ -10,12 +10,25 @@ export interface ServerProcess<Urls> {
   urls: Urls;
 }
 
-/** `script` is a path under this folder; `env` reaches the child next to jest's own environment. */
-export function startServerProcess<Urls>(script: string, env: Record<string, string>, what: string): Promise<ServerProcess<Urls>> {
+/**
+ * `script` is a path under this folder; `env` reaches the child next to jest's own environment.
+ * `onStderr` hears what the child writes on stderr (its log), which still reaches ours.
+ */
+export function startServerProcess<Urls>(
+  script: string,
+  env: Record<string, string>,
+  what: string,
+  onStderr?: (text: string) => void,
+): Promise<ServerProcess<Urls>> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json') },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', onStderr ? 'pipe' : 'inherit'],
+  });
+  const stdout = child.stdout!;
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    onStderr?.(chunk.toString());
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -30,16 +43,17 @@ export function startServerProcess<Urls>(script: string, env: Record<string, str
     };
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`${what} exited early (code ${code})`)));
-    child.stdout.on('data', (chunk: Buffer) => {
+    stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (!out.includes('\n')) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
+      stdout.removeAllListeners('data');
+      stdout.resume();
       child.unref();
       (child.stdin as unknown as { unref?: () => void }).unref?.();
-      (child.stdout as unknown as { unref?: () => void }).unref?.();
+      (stdout as unknown as { unref?: () => void }).unref?.();
+      (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
       resolve({ pid: child.pid!, urls: JSON.parse(out.split('\n')[0]) as Urls });
     });
   });

@@ -9,11 +9,13 @@ export interface ServerChild {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
+/** `onLog` hears the server's log (stderr) as it comes, before it listens too. */
+export async function startServerChild(env: Record<string, string>, onLog?: (text: string) => void): Promise<ServerChild> {
   const { pid, urls } = await startServerProcess<{ url: string }>(
     '../../../server/main.ts',
     tsNodeChildEnv({ EXIT_WITH_STDIN: '1', ...env }),
     'server/main.ts',
+    onLog,
   );
   return {
     url: urls.url,
