@@ -33,14 +33,14 @@ function preloaded(op: Op, files = BUTTON): string[] {
   return (op.filter ? urls.filter(op.filter) : urls).map((url) => url.slice(RELEASE.length));
 }
 
-/** A fresh kit (the page's wish is the module's state), its plugin's hooks after the remote's snapshot. */
-function freshKit() {
+/** A fresh kit (the page's wish is the module's state), its plugin's hooks after the remote's snapshot (or before). */
+function freshKit({ snapshotSeen = true } = {}) {
   let kit!: typeof import('@checkout/host-kit') & typeof import('@checkout/host-kit/walletRowEarly');
   jest.isolateModules(() => {
     kit = { ...jest.requireActual('@checkout/host-kit'), ...jest.requireActual('@checkout/host-kit/walletRowEarly') };
   });
   const hooks = kit.remoteTimeouts({ remote: 'checkout' }) as ModuleFederationRuntimePlugin & Hooks;
-  hooks.afterLoadSnapshot(snapshot);
+  if (snapshotSeen) hooks.afterLoadSnapshot(snapshot);
   return { kit, hooks };
 }
 
@@ -62,6 +62,14 @@ describe("the wallet row's chunk, early", () => {
     const op = runtimeOp();
     hooks.beforePreloadRemote({ preloadOps: [op] });
     expect(preloaded(op)).toEqual(['wallets.e.js', ...BUTTON.sync]);
+  });
+
+  it("before the remote's snapshot (which files come later is unknown): the preload is the runtime's own", () => {
+    const { kit, hooks } = freshKit({ snapshotSeen: false });
+    kit.wantWalletRow();
+    const op = runtimeOp();
+    hooks.beforePreloadRemote({ preloadOps: [op] });
+    expect(op).toEqual(runtimeOp());
   });
 
   it("another remote's, another expose's or a preload of everything already: left as they are", () => {

@@ -3,8 +3,8 @@
 // Stripe.js is ready, so the wallets waited for it. Here that chunk joins the button's own files
 // when the runtime preloads them: it runs as they do (after the page's `load`, under the release's
 // integrity where the release is verified), and the button's loader finds it installed. Found by
-// its name (`wallets.<hash>.js`, src/ui/WalletSlot.tsx): a remote that names it otherwise only loses
-// the head start, never the row.
+// its name (`wallets.<hash>.js`, webpack/walletRowChunk.ts): a remote that names it otherwise, or a
+// runtime that shows no snapshot first, only loses the head start, never the row.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { fileOf, laterFiles } from './manifestAssets.js';
 
@@ -33,7 +33,8 @@ export function walletRowEarly(plugin: ModuleFederationRuntimePlugin, remote: st
     },
     // The runtime's own preload of the button's files (`sync`) as it loads it: it reads the op back after this hook.
     beforePreloadRemote({ preloadOps }) {
-      if (!wanted) return;
+      // Without the remote's snapshot the later chunks are unknown: the op stays the runtime's own.
+      if (!wanted || later.size === 0) return;
       for (const op of preloadOps) {
         if (op.nameOrAlias !== remote || op.resourceCategory === 'all' || !forButton(op.exposes)) continue;
         const { filter } = op;
