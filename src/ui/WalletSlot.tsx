@@ -1,9 +1,10 @@
 // Wallets mode's row (WalletRow.tsx, with the Express Checkout Element and its texts) is a chunk of
 // its own, fetched only when a button in that mode first renders (or sooner, with the button's own
 // files, by a host kit whose page started a wallet session: its file is `wallets.<hash>.js`, see
-// webpack/chunkFilename.ts): redirect and embedded pages never load it. Asked for during that
-// render, not from an effect: an effect runs after the first paint, which cost the row (and the wallet session it asks for) some 55 ms at a phone's CPU. A chunk that cannot be fetched leaves the card button alone for the page view, and each
-// button's host is told (`wallets_unavailable`). The chunk is fetched first and the row rendered
+// webpack/walletRowChunk.ts): redirect and embedded pages never load it. Asked for during that
+// render, not from an effect: an effect runs after the first paint, which cost the row (and the
+// wallet session it asks for) some 55 ms at a phone's CPU. A chunk that cannot be fetched leaves the
+// card button alone for the page view, and each button's host is told (`wallets_unavailable`). The chunk is fetched first and the row rendered
 // after, without a Suspense boundary: React 19 holds a boundary's reveal for about 300 ms after its
 // fallback, which the wallets paid on every page view.
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
