@@ -13,6 +13,7 @@ import { newestGeneration } from '../../server/db/ownerFiles';
 import { ownerFolderOf } from '../../server/db/pglite';
 import { sqlOrders } from '../../server/orders/orderStore';
 import { startOwner, unshareAvailable, type OwnerProcess } from './support/ownerProcess';
+import { until } from '../support/until';
 
 jest.setTimeout(180_000);
 const POLICY = { heartbeatMs: 200, staleMs: 16_000 };
@@ -187,12 +188,18 @@ it('a stepped wall clock never takes the folder from a live owner: silence is me
 
 it("a stepped wall clock in the owner's own process never makes it give the folder up: its watch is monotonic too", async () => {
   const stepper = path.join(__dirname, 'support', 'stepClock.js');
+  const marks = path.join(dir, 'stepped');
   const owner = start({
     ...POLICY,
-    env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: String(STEP_MS), STEP_CLOCK_AFTER_MS: '500' },
+    env: { NODE_OPTIONS: `--require ${stepper}`, STEP_CLOCK_MS: String(STEP_MS), STEP_CLOCK_AFTER_MS: '500', STEP_CLOCK_MARKS: marks },
   });
   await owner.next('opened');
-  await sleep(2_000); // past the step, in the heartbeat's thread and the main one
+  // Past the step in the main thread (0) and the heartbeat's, then two beats on the stepped clock.
+  const stepped = () => (existsSync(marks) ? readFileSync(marks, 'utf8').split('\n').filter(Boolean) : []);
+  await until('both threads stepped', () => stepped().includes('0') && stepped().some((id) => id !== '0'));
+  const beat = () => newestGeneration(ownerFolderOf(path.join(dir, 'orders')))!.holder!.beat;
+  const steppedAt = beat();
+  await until('two beats after the step', () => beat() >= steppedAt + 2);
   owner.send('write cs_test_stepped 2');
   expect(await owner.next(['wrote', 'writeFailed', 'lost'])).toEqual({ wrote: 2 });
 });

@@ -55,7 +55,11 @@ export function describeStore(): void {
       let now = 1_000_000;
       const store = storeOn(db, 1000, () => now);
       const first = await store.claim('fp-window');
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await store.claim('fp-window')).idempotencyKey).toBe(first.idempotencyKey);
+      // The window is measured on the database's clock: its row made 1.1 s older, not a wait for it.
+      await db.query(
+        `UPDATE checkout_form_submissions SET created_at = created_at - interval '1100 milliseconds' WHERE fingerprint = 'fp-window'`,
+      );
       const later = await store.claim('fp-window');
       expect(later.idempotencyKey).not.toBe(first.idempotencyKey);
       await db.query(`UPDATE checkout_form_submissions SET created_at = now() - interval '2 seconds' WHERE fingerprint = 'fp-old'`);
