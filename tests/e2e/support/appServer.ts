@@ -124,6 +124,26 @@ async function spawnApp(dir: string, server: AppServer, node: string, port: numb
   return child;
 }
 
+/**
+ * Stops an app's server and waits until it is gone. SIGTERM first; a server that shuts down gracefully
+ * (SvelteKit's adapter-node waits for keep-alive connections a browser still holds) is killed after a
+ * grace period, so no server outlives the test run that started it.
+ */
+async function stopApp(child: ChildProcess, graceMs = 3_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const graceful = await Promise.race([
+    exited.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false))),
+  ]);
+  clearTimeout(timer);
+  if (graceful) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
 /** An app that answers every request itself, the server half's routes included, at `url` (its port chosen ahead, so `env` can name it). */
 export async function startFrameworkApp(
   dir: string,
@@ -135,7 +155,7 @@ export async function startFrameworkApp(
   const child = await spawnApp(dir, server, node, port, env);
   return {
     url: `http://127.0.0.1:${port}`,
-    close: async () => void child.kill('SIGTERM'),
+    close: () => stopApp(child),
   };
 }
 
@@ -152,8 +172,7 @@ export async function startAppServer(
   return {
     ...front,
     close: async () => {
-      child.kill('SIGTERM');
-      await front.close();
+      await Promise.all([stopApp(child), front.close()]);
     },
   };
 }
