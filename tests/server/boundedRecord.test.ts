@@ -4,16 +4,31 @@
 // time (at most one per bound) asks it again, the others go without at once; an answer ends the failing.
 import { recordBound, withinBound } from '../../server/db/boundedRecord';
 
+// On jest's clock (setTimeout and performance.now): "at once" is "with no timer advanced", and a bound
+// passes when the test advances it, so a busy machine can neither undercut nor outlast one.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
 const never = () => new Promise<string>(() => {});
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Whether `promise` has settled once what is queued has run, no timer advanced. */
+const settledNow = async (promise: Promise<unknown>) => {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await jest.advanceTimersByTimeAsync(0);
+  return settled;
+};
 
 it('a database that never answers: the fallback after the bound, counted and logged once', async () => {
   const lines: string[] = [];
   const bound = recordBound(200, (line) => lines.push(line));
-  const started = performance.now();
-  expect(await withinBound(bound, 'r', never, () => 'fallback')).toBe('fallback');
-  expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-  expect(performance.now() - started).toBeLessThan(1_000);
+  const record = withinBound(bound, 'r', never, () => 'fallback');
+  await jest.advanceTimersByTimeAsync(199);
+  expect(await settledNow(record)).toBe(false);
+  await jest.advanceTimersByTimeAsync(1);
+  expect(await record).toBe('fallback');
   expect(bound.health.counts()).toEqual({ r: 1 });
   expect(lines).toEqual([expect.stringMatching(/^\[orders\] r gave up on the database \(no answer within 200 ms\)/)]);
 });
@@ -29,15 +44,11 @@ it('while it fails: the others go without at once; one probe per bound; an answe
   );
   let asked = 0;
   const answer = async () => (asked++, 'recorded');
-  const started = performance.now();
-  expect(await Promise.all([1, 2, 3].map(() => withinBound(bound, 'r', answer, () => 'fallback')))).toEqual([
-    'fallback',
-    'fallback',
-    'fallback',
-  ]);
-  expect(performance.now() - started).toBeLessThan(100);
+  const records = Promise.all([1, 2, 3].map(() => withinBound(bound, 'r', answer, () => 'fallback')));
+  expect(await settledNow(records)).toBe(true);
+  expect(await records).toEqual(['fallback', 'fallback', 'fallback']);
   expect(asked).toBe(0); // within the bound of the failure: no probe yet
-  await sleep(250);
+  await jest.advanceTimersByTimeAsync(250);
   const probe = withinBound(bound, 'r', answer, () => 'fallback');
   expect(await probe).toBe('recorded');
   expect(await withinBound(bound, 'r', answer, () => 'fallback')).toBe('recorded');
@@ -55,18 +66,18 @@ it('one probe at a time: a slow probe makes the others go without rather than wa
     () => Promise.reject(new Error('down')),
     () => 'fallback',
   );
-  await sleep(350);
+  await jest.advanceTimersByTimeAsync(350);
   const probe = withinBound(bound, 'r', never, () => 'probe gave up');
-  const started = performance.now();
-  expect(
-    await withinBound(
-      bound,
-      'r',
-      async () => 'recorded',
-      () => 'fallback',
-    ),
-  ).toBe('fallback');
-  expect(performance.now() - started).toBeLessThan(100);
+  const other = withinBound(
+    bound,
+    'r',
+    async () => 'recorded',
+    () => 'fallback',
+  );
+  expect(await settledNow(other)).toBe(true);
+  expect(await other).toBe('fallback');
+  expect(await settledNow(probe)).toBe(false);
+  await jest.advanceTimersByTimeAsync(300);
   expect(await probe).toBe('probe gave up');
 });
 
@@ -85,7 +96,7 @@ it('a blip, then steady traffic: the recovered database is asked again within tw
   const answer = async () => ((askedAt ??= performance.now()), 'recorded');
   while (askedAt === undefined && performance.now() - blipAt < 2_000) {
     await withinBound(bound, 'r', answer, () => 'fallback');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await jest.advanceTimersByTimeAsync(20);
   }
   expect(askedAt).toBeDefined();
   expect(askedAt! - blipAt).toBeLessThan(400);
