@@ -149,6 +149,8 @@ e2eSuite('hosts we did not write', () => {
         const verification = host.verified ? ['release-inventory.json', 'release-inventory.json.sig'] : [];
         const expected = new Set(['mf-manifest.json', 'remoteEntry.js', ...buttonFiles, ...verification].map((file) => `/${file}`));
         expect(remote.map((r) => r.url).filter((url) => !expected.has(url))).toEqual([]);
+        // A verified host asked for the signed inventory: its remote did not run unverified.
+        expect(remote.map((r) => r.url)).toEqual(expect.arrayContaining(verification.map((file) => `/${file}`)));
         const shares = await page.page.evaluate(loadedReactShares);
         // react-dom 18 says 18.3.1-next-<commit>-<date> of itself.
         expect(shares.filter((share) => !share.split('@')[1].startsWith(expectedReact))).toEqual([]);

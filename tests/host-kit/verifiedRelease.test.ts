@@ -100,6 +100,24 @@ describe('verifiedRelease, the runtime plugin', () => {
     expect(hooks.fetch('https://other.example/mf-manifest.json', {}, { name: 'other' })).toBeUndefined();
   });
 
+  it('a remote the bundler registered under a name of its own, with ours as its alias (@module-federation/vite), is verified as ours', async () => {
+    const VITE_REMOTE = {
+      name: '__mfe_internal__vite_host__mf_owner__226942062956883__checkout',
+      alias: 'checkout',
+      entryGlobalName: 'checkout',
+    };
+    const { inventory, site } = await release(FILES);
+    const { hooks, reports, asked } = plugin({ inventoryIntegrity: integrityOf(inventory) }, site);
+    const manifest = await (await hooks.fetch(`${RELEASE}mf-manifest.json`, {}, VITE_REMOTE))!.json();
+    expect(manifest.metaData.publicPath).toBe(RELEASE);
+    expect(asked).toContain(`${RELEASE}release-inventory.json`);
+    expect(hooks.createScript({ url: `${RELEASE}remoteEntry.js`, remoteInfo: VITE_REMOTE })!.integrity).toBe(integrityOf('entry()'));
+    expect(() => hooks.createScript({ url: `${RELEASE}evil.js`, remoteInfo: VITE_REMOTE })).toThrow(
+      'not in the verified release inventory',
+    );
+    expect(reports.map((r) => r.reason)).toEqual(['not-inventoried']);
+  });
+
   it('a channel: its manifest names the release, whose signed inventory and own manifest are what runs', async () => {
     const { publisher, site } = await release(FILES, { [`${CDN}stable/mf-manifest.json`]: manifestOf(RELEASE) });
     const { hooks, reports, asked } = plugin({ publisherKeys: [publisher.publicKey] }, site);

@@ -8,6 +8,7 @@
 // the browser run it (from the preload's response when that is in): a remote that answers runs
 // without waiting for a slow resource of the page's own, one that never answers never holds `load`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { isRemote } from './isRemote.js';
 
 /** The runtime's own bound on a waiting script (its timer starts before `load`): ours fails it first. */
 const RUNTIME_TIMEOUT_MS = 600_000;
@@ -100,7 +101,7 @@ export function scriptsAfterPageLoad(plugin: ModuleFederationRuntimePlugin, remo
     ...plugin,
     createScript(args) {
       const answer = createScript?.call(plugin, args);
-      if (args.remoteInfo?.name !== remote || document.readyState === 'complete') return answer;
+      if (!isRemote(args.remoteInfo, remote) || document.readyState === 'complete') return answer;
       const given = answer instanceof HTMLScriptElement ? answer : answer && 'script' in answer ? answer.script : undefined;
       const timeout = answer && !(answer instanceof HTMLScriptElement) && 'timeout' in answer ? answer.timeout : undefined;
       const script = runAfterPageLoad(given ?? runtimeScript(args));

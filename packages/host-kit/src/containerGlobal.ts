@@ -5,6 +5,7 @@
 // requesting the entry. An own, empty global of that name shadows the element: the runtime requests
 // the entry, and the entry's `var checkout` fills it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { isRemote } from './isRemote.js';
 
 /** What named access puts on `window`: an element, several (a collection), or a named frame's window. */
 function isNamedAccess(value: unknown): boolean {
@@ -30,6 +31,6 @@ type LoadEntry = NonNullable<ModuleFederationRuntimePlugin['loadEntry']>;
  */
 export function containerGlobalHook(remote: string): LoadEntry {
   return ({ remoteInfo }) => {
-    if (remoteInfo.name === remote) shadowNamedElement(remoteInfo.entryGlobalName || remote);
+    if (isRemote(remoteInfo, remote)) shadowNamedElement(remoteInfo.entryGlobalName || remote);
   };
 }

@@ -7,6 +7,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { scriptsAfterPageLoad } from './afterPageLoad.js';
 import { containerGlobalHook } from './containerGlobal.js';
 import { walletRowEarly } from './walletRowEarly.js';
+import { isRemote } from './isRemote.js';
 
 export interface RemoteTimeoutsOptions {
   /** The remote's name, as registered; default `checkout`. */
@@ -30,14 +31,14 @@ export function remoteTimeouts({
     // A page element named like the container global (`id="checkout"`) does not stand in for the container.
     loadEntry: containerGlobalHook(remote),
     fetch: (url, init, info) =>
-      info?.name === remote
+      isRemote(info, remote)
         ? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).then((response) => {
             if (!response.ok) throw new Error(`${url} answered ${response.status}`);
             return response;
           })
         : undefined,
     createScript({ url, remoteInfo }) {
-      if (remoteInfo?.name !== remote) return undefined;
+      if (!isRemote(remoteInfo, remote)) return undefined;
       const before = asked.get(url) ?? 0;
       asked.set(url, before + 1);
       if (before === 0) return { timeout: timeoutMs };

@@ -7,6 +7,7 @@
 // runtime that shows no snapshot first, only loses the head start, never the row.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { fileOf, laterFiles } from './manifestAssets.js';
+import { isRemote } from './isRemote.js';
 
 /** The expose whose files the row's chunk joins. */
 const EXPOSE = 'CheckoutButton';
@@ -28,7 +29,7 @@ export function walletRowEarly(plugin: ModuleFederationRuntimePlugin, remote: st
   return {
     ...plugin,
     afterLoadSnapshot({ moduleInfo, remoteSnapshot }) {
-      if (moduleInfo.name !== remote) return;
+      if (!isRemote(moduleInfo, remote)) return;
       later = laterFiles(remoteSnapshot && 'modules' in remoteSnapshot ? remoteSnapshot.modules : undefined);
     },
     // The runtime's own preload of the button's files (`sync`) as it loads it: it reads the op back after this hook.

@@ -19,6 +19,7 @@ import {
   trustedInventory,
   type ReleaseTrust,
 } from './releaseFormat.js';
+import { isRemote } from '../isRemote.js';
 
 export interface VerifiedReleaseOptions {
   /** The remote's name, as registered (`checkout`). */
@@ -156,9 +157,9 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     name: 'verified-release',
     // A page element named like the container global (`id="checkout"`) does not stand in for the container.
     loadEntry: containerGlobalHook(options.remote),
-    fetch: (url, _init, remote) => (remote?.name === options.remote ? verify(url).catch(refused) : undefined),
+    fetch: (url, _init, remote) => (isRemote(remote, options.remote) ? verify(url).catch(refused) : undefined),
     createScript({ url, attrs, remoteInfo }) {
-      if (remoteInfo?.name !== options.remote) return undefined;
+      if (!isRemote(remoteInfo, options.remote)) return undefined;
       const script = pin(document.createElement('script'), url, attrs);
       const loaded = outcome(script, url, script.integrity);
       if (!later.has(url)) preloads.push(loaded);
@@ -170,7 +171,7 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     // The runtime awaits this hook (an async hook in runtime-core): its rejection is the remote's failure.
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     async beforeGetExpose({ moduleInfo }) {
-      if (moduleInfo?.name !== options.remote) return;
+      if (!isRemote(moduleInfo, options.remote)) return;
       if ((await Promise.all(preloads)).includes(false))
         throw new Error(`A script of the ${options.remote} release did not load with its integrity; the remote does not run.`);
     },
@@ -178,10 +179,10 @@ export function verifiedRelease(options: VerifiedReleaseOptions): ModuleFederati
     // its diagnosis is in, so whoever retries knows whether it was refused (the runtime awaits this hook).
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     async afterLoadEntry({ remoteInfo, error }) {
-      if (remoteInfo.name === options.remote && error) await Promise.all([...diagnoses].map((d) => d.catch(() => undefined)));
+      if (isRemote(remoteInfo, options.remote) && error) await Promise.all([...diagnoses].map((d) => d.catch(() => undefined)));
     },
     createLink({ url, attrs, remoteInfo }) {
-      if (remoteInfo?.name !== options.remote) return undefined;
+      if (!isRemote(remoteInfo, options.remote)) return undefined;
       const link = pin(document.createElement('link'), url, attrs);
       link.addEventListener('error', () => void diagnose(url, link.integrity).catch(() => undefined), { once: true });
       link.href = url;
