@@ -85,6 +85,16 @@ describe("the wallet row's chunk, early", () => {
     expect(others).toEqual(before);
   });
 
+  it("a remote the host's bundler registered under a name of its own, the configured one its alias (Vite's plugin)", () => {
+    const { kit, hooks } = freshKit({ snapshotSeen: false });
+    kit.wantWalletRow();
+    const vite = '__mfe_internal__vite_host__mf_owner__0a1b__checkout';
+    hooks.afterLoadSnapshot({ ...snapshot, moduleInfo: { name: vite, alias: 'checkout' } });
+    const op = { ...runtimeOp(), nameOrAlias: vite };
+    hooks.beforePreloadRemote({ preloadOps: [op] });
+    expect(preloaded(op)).toEqual(['wallets.e.js', ...BUTTON.sync]);
+  });
+
   it('keeps a filter the op had: a file it refused stays refused', () => {
     const { kit, hooks } = freshKit();
     kit.wantWalletRow();

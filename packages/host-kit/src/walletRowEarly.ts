@@ -26,10 +26,14 @@ const forButton = (exposes: readonly string[] | undefined) => exposes?.some((exp
 export function walletRowEarly(plugin: ModuleFederationRuntimePlugin, remote: string): ModuleFederationRuntimePlugin {
   // The remote's chunks asked for only when needed (its snapshot's): of these, only the row's comes early.
   let later = new Set<string>();
+  // What the page's request may call the remote (the runtime's preload op names it so): its name or
+  // its alias, as its snapshot said; a bundler's own name for it (isRemote.ts) included.
+  let called = new Set<string>();
   return {
     ...plugin,
     afterLoadSnapshot({ moduleInfo, remoteSnapshot }) {
       if (!isRemote(moduleInfo, remote)) return;
+      called = new Set([moduleInfo.name, moduleInfo.alias].filter((name): name is string => !!name));
       later = laterFiles(remoteSnapshot && 'modules' in remoteSnapshot ? remoteSnapshot.modules : undefined);
     },
     // The runtime's own preload of the button's files (`sync`) as it loads it: it reads the op back after this hook.
@@ -37,7 +41,7 @@ export function walletRowEarly(plugin: ModuleFederationRuntimePlugin, remote: st
       // Without the remote's snapshot the later chunks are unknown: the op stays the runtime's own.
       if (!wanted || later.size === 0) return;
       for (const op of preloadOps) {
-        if (op.nameOrAlias !== remote || op.resourceCategory === 'all' || !forButton(op.exposes)) continue;
+        if (!called.has(op.nameOrAlias) || op.resourceCategory === 'all' || !forButton(op.exposes)) continue;
         const { filter } = op;
         op.resourceCategory = 'all';
         op.filter = (url) => (!later.has(fileOf(url)) || ROW_CHUNK.test(fileOf(url))) && (filter?.(url) ?? true);
