@@ -3,6 +3,7 @@
 // script URLs (webpack and the runtime assign plain strings): here a `default` policy, as a host
 // would install first thing. The Stripe.js URL must go through our own policy, `checkout-stripe-js`.
 import { EXPECTED_BROWSER_NOISE, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
+import { details, openElementPage } from './support/elementPage';
 import { HOST_DEFAULT_POLICY, REMOTE_POLICIES } from './support/trustedTypes';
 
 const POLICY = REMOTE_POLICIES.stripeJs;
@@ -133,5 +134,37 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     expect(await host.tags()).toMatchObject({ inserted: 0, executions: 0, instances: 0 });
     expect(host.stripeRequests).toEqual([]);
     await host.expectNoPageErrors(TT_NOISE);
+  });
+
+  it(`the element's recipe: its tag, added by the host kit, through the page's default policy; its chunks through ${CHUNK_POLICY}, Stripe.js through ${POLICY}`, async () => {
+    const { host, events } = await openElementPage(open, {
+      csp: `require-trusted-types-for 'script'; trusted-types default ${POLICY} ${CHUNK_POLICY}`,
+      before: (h) => h.context.addInitScript(HOST_DEFAULT_POLICY),
+    });
+    await host.waitUntil(() => details(events, 'checkout-state').length === 2, 'the button resolved');
+    expect(details(events, 'checkout-state')).toEqual([{ state: 'pending' }, { state: 'resolved' }]);
+    const seen = await host.page.evaluate(() => {
+      const w = window as unknown as { __defaultPolicyUrls: string[]; __policiesCreated: string[] };
+      return { defaultPolicyUrls: w.__defaultPolicyUrls, created: w.__policiesCreated };
+    });
+    expect(seen.defaultPolicyUrls).toContain(`${e2e.remoteUrl}/checkout-button.js`);
+    expect(seen.defaultPolicyUrls.filter((url) => url.startsWith('https://js.stripe.com/'))).toEqual([]);
+    expect([...seen.created].sort()).toEqual([CHUNK_POLICY, POLICY, 'default']);
+    expect(await host.cspViolations()).toEqual([]);
+    await host.expectNoPageErrors([]);
+  });
+
+  it("the element's recipe on a page with no default policy: the tag is refused, the form stays, the page's code hears why", async () => {
+    const { host, events } = await openElementPage(open, {
+      csp: `require-trusted-types-for 'script'; trusted-types ${POLICY} ${CHUNK_POLICY}`,
+      waitForButton: false,
+    });
+    const refused = /^checkout: .*TrustedScriptURL/;
+    await host.waitUntil(() => host.console.some(({ text }) => refused.test(text)), "the recipe's report of the refused tag");
+    await host.settled();
+    expect(events).toEqual([]);
+    expect(host.requests.filter((r) => r.url.startsWith(`${e2e.remoteUrl}/checkout-button.`))).toHaveLength(1); // the preload alone
+    await host.waitForVisible(host.page.getByRole('button', { name: 'Pay 12.00 €' }), 'the form that pays');
+    await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, /TrustedScriptURL/]);
   });
 });

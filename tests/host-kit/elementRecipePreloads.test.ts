@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 const KIT = path.join(ROOT, 'packages/host-kit/src');
-const RECIPE = path.join(ROOT, 'tests/e2e/hosts/element/index.html');
+const RECIPES = ['index.html', 'wallets.html'].map((page) => path.join(ROOT, 'tests/e2e/hosts/element', page));
 
 /** The kit's modules `entry` imports, directly or not (relative `.js` specifiers, as the kit writes them), entry included. */
 function moduleGraph(entry: string, seen = new Set<string>()): Set<string> {
@@ -20,8 +20,8 @@ function moduleGraph(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('the element recipe', () => {
-  it('preloads every module of the host kit its code imports, and no other', () => {
-    const preloaded = [...readFileSync(RECIPE, 'utf8').matchAll(/<link rel="modulepreload" href="\.\/vendor\/host-kit\/([^"]+)"/g)].map(
+  it.each(RECIPES)('preloads every module of the host kit its code imports, and no other: %s', (recipe) => {
+    const preloaded = [...readFileSync(recipe, 'utf8').matchAll(/<link rel="modulepreload" href="\.\/vendor\/host-kit\/([^"]+)"/g)].map(
       ([, file]) => file,
     );
     expect(preloaded.sort()).toEqual([...moduleGraph('element.js')].sort());

@@ -1,14 +1,15 @@
 // Our outage, in every host of the matrix: with the remote refusing connections, never answering,
 // answering 500, and releasing chunks that throw when they run, each host shows its own content
 // without waiting for the remote, shows the form that pays from the start, keeps it once the remote
-// has failed (within its bound: 5 s, hosts/app/remoteTimeout.js and each tool's equivalent), and a
+// has failed (within its bound: 5 s, hosts/app/remoteTimeout.js and each tool's equivalent; the
+// element's 10 s), hears of a remote that never answers with its `load` fired meanwhile, and a
 // click on it lands on Stripe's hosted page through server/ and the API stand-in (each host's once, in
 // turn across the ways). Nothing is thrown into the page but the chunk's own error. Every host at
 // once, in its own page, so the bound is paid once per way of being down. Logs the times per host.
 // (Chunks changed after the release, which integrity refuses, are tests/e2e/integrity/'s.)
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Route } from 'playwright-core';
+import { DEFAULT_ELEMENT_TIMEOUT_MS } from '@checkout/host-kit/element/loadCheckoutElement';
 import { EXPECTED_BROWSER_NOISE, HostPage, type OpenOptions, type OpenPage } from '../support/harness';
 import { MATRIX, type MatrixHost } from '../support/matrixHosts';
 import { FORM_PROPS, matrixStripeApiUrl, openMatrixHost, ownHeading, payFormButton, servedHost } from '../support/matrixPage';
@@ -17,6 +18,8 @@ import { answerFromServedRemote } from '../support/servedRemote';
 import { answerDown } from '../support/remoteDown';
 
 const BOUND_MS = 5000;
+/** The element's bound (the host kit's loadCheckoutElement): its file run, to the element defined. */
+const ELEMENT_BOUND_MS = DEFAULT_ELEMENT_TIMEOUT_MS;
 /** What a loaded machine adds to a bound (2 cores, a dozen pages at once). */
 const LOADED_MACHINE_MS = 3000;
 /** What the chunk that throws says. */
@@ -80,6 +83,12 @@ const EXPECTED_CONSOLE = [
   // A verified host (the host kit's verifier) refuses the changed chunks before they run: Chromium says so.
   /^Failed to find a valid digest in the 'integrity' attribute for resource /,
 ];
+
+/**
+ * A host's own report that its remote never answered: the runtime's (the host kit's bounds, or the
+ * host's own loader's) or the element's loader's, as a console warning or error.
+ */
+const HANG_REPORTED = /RUNTIME-003|did not answer within \d+ ms|did not define <checkout-button> within \d+ ms/;
 
 /** The one error the throwing chunk puts into the page (a classic script's, from another origin: "Script error."). */
 const thrownOnPurpose = (text: string) => text.includes(THROWN) || /^Script error\.?$/.test(text);
@@ -191,9 +200,14 @@ export function describeEveryHost(open: OpenPage, browser: () => Browser): void 
     ): Promise<Outcome> {
       await page.waitUntil(() => asked.length > 0, `${host.id}'s first request to the remote`);
       if (down.hangs) {
-        // Over once the bound of the remote's first request has passed: not every host says so by then
-        // (waiting for a console error instead, six had logged none 3 s past their bound).
-        await sleep(asked[0].at + BOUND_MS + 500 - Date.now());
+        // Over once the host says so, within its bound (counted from `load`): every host hears of a
+        // remote that never answers, and the remote never held its `load` meanwhile.
+        await page.waitUntil(
+          () => page.console.some(({ type, text }) => (type === 'warning' || type === 'error') && HANG_REPORTED.test(text)),
+          `${host.id}'s report of the remote that never answered`,
+          ELEMENT_BOUND_MS + LOADED_MACHINE_MS,
+        );
+        expect(await page.page.evaluate(() => document.readyState)).toBe('complete');
       } else {
         // Over once the page says so: the browser's line for the failed request, or the host's report.
         await page.waitUntil(() => page.consoleErrors().length > 0, `${host.id}'s failed load`, BOUND_MS + LOADED_MACHINE_MS);
