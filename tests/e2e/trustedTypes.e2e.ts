@@ -4,7 +4,8 @@
 // would install first thing. The Stripe.js URL must go through our own policy, `checkout-stripe-js`.
 import { EXPECTED_BROWSER_NOISE, STRIPE_JS, e2e, e2eSuite, expectDom, useBrowser, usePages } from './support/harness';
 import { details, openElementPage } from './support/elementPage';
-import { HOST_DEFAULT_POLICY, REMOTE_POLICIES } from './support/trustedTypes';
+import { ELEMENT_POLICY } from '@checkout/host-kit/element';
+import { HOST_DEFAULT_POLICY, RECORD_POLICIES, REMOTE_POLICIES } from './support/trustedTypes';
 
 const POLICY = REMOTE_POLICIES.stripeJs;
 const CHUNK_POLICY = REMOTE_POLICIES.chunks;
@@ -154,17 +155,39 @@ e2eSuite('Trusted Types hosts in a real browser', () => {
     await host.expectNoPageErrors([]);
   });
 
-  it("the element's recipe on a page with no default policy: the tag is refused, the form stays, the page's code hears why", async () => {
+  it(`the element's recipe on a page with no default policy that allows ${ELEMENT_POLICY}: the host kit's policy vouches for the tag`, async () => {
+    const { host, events } = await openElementPage(open, {
+      csp: `require-trusted-types-for 'script'; trusted-types ${ELEMENT_POLICY} ${POLICY} ${CHUNK_POLICY}`,
+      before: (h) => h.context.addInitScript(RECORD_POLICIES),
+    });
+    await host.waitUntil(() => details(events, 'checkout-state').length === 2, 'the button resolved');
+    expect(details(events, 'checkout-state')).toEqual([{ state: 'pending' }, { state: 'resolved' }]);
+    const created = await host.page.evaluate(() => (window as unknown as { __policiesCreated: string[] }).__policiesCreated);
+    expect([...created].sort()).toEqual([ELEMENT_POLICY, CHUNK_POLICY, POLICY].sort());
+    expect(await host.cspViolations()).toEqual([]);
+    await host.expectNoPageErrors([]);
+  });
+
+  it(`the element's recipe on a page with neither a default policy nor ${ELEMENT_POLICY}: the tag is refused, the form stays, the page's code hears what to allow`, async () => {
     const { host, events } = await openElementPage(open, {
       csp: `require-trusted-types-for 'script'; trusted-types ${POLICY} ${CHUNK_POLICY}`,
       waitForButton: false,
     });
-    const refused = /^checkout: .*TrustedScriptURL/;
+    const refused = new RegExp(`^checkout: Trusted Types refused .*checkout-button\\.js: .*"${ELEMENT_POLICY}"`);
     await host.waitUntil(() => host.console.some(({ text }) => refused.test(text)), "the recipe's report of the refused tag");
     await host.settled();
     expect(events).toEqual([]);
     expect(host.requests.filter((r) => r.url.startsWith(`${e2e.remoteUrl}/checkout-button.`))).toHaveLength(1); // the preload alone
     await host.waitForVisible(host.page.getByRole('button', { name: 'Pay 12.00 €' }), 'the form that pays');
-    await host.expectNoPageErrors([...EXPECTED_BROWSER_NOISE, /TrustedScriptURL/]);
+    // The kit's policy refused, then the plain string: the page's reports name both.
+    expect(await host.cspViolations()).toEqual([
+      { blockedURI: 'trusted-types-policy', directive: 'trusted-types' },
+      { blockedURI: 'trusted-types-sink', directive: 'require-trusted-types-for' },
+    ]);
+    await host.expectNoPageErrors([
+      ...EXPECTED_BROWSER_NOISE,
+      new RegExp(`^Creating a TrustedTypePolicy named '${ELEMENT_POLICY}' violates`),
+      /requires 'TrustedScriptURL' assignment/,
+    ]);
   });
 });

@@ -4,8 +4,8 @@
 // `fetch`, a `<link rel="preload">` or `modulepreload` never holds it). So before `load` a script
 // the runtime adds is fetched at once by a preload link, and put in the page under a type that is no
 // script type (the browser neither fetches nor runs it). As soon as the preload's response is in, or
-// at `load`, whichever comes first, it gets its own type back and its `src` set afresh, which makes
-// the browser run it (from the preload's response when that is in): a remote that answers runs
+// at `load`, whichever comes first, it gets its own type back and is put back in its place, which
+// makes the browser run it (from the preload's response when that is in): a remote that answers runs
 // without waiting for a slow resource of the page's own, one that never answers never holds `load`.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { isRemote } from './isRemote.js';
@@ -67,9 +67,9 @@ export function runAfterPageLoad(script: HTMLScriptElement): HTMLScriptElement {
     released = true;
     if (type === null) script.removeAttribute('type');
     else script.type = type;
-    // A script element runs when it gets a `src` it did not have: set it afresh.
-    script.removeAttribute('src');
-    script.src = url;
+    // A script element is prepared when it is put in a page, and one never prepared as a script (its
+    // type was none) then runs. Putting it back touches no Trusted Types sink: no `src` is set again.
+    script.parentNode?.insertBefore(script, script.nextSibling);
   };
   // A preload that failed releases nothing: the script's own request would fail or hang the same way, at `load`.
   link.addEventListener('load', release, { once: true });

@@ -1,8 +1,7 @@
-// What a Trusted Types host installs first thing: a `default` policy for its own and the federation
-// runtime's script URLs (webpack and the runtime assign plain strings). This one also records the
-// URLs it was asked to vouch for and every policy the page creates, for the tests to read.
-export const HOST_DEFAULT_POLICY = `(() => {
-  window.__defaultPolicyUrls = [];
+// Init scripts of Trusted Types pages, and the names of the remote's own policies.
+
+/** Records every policy the page creates (window.__policiesCreated), for the tests to read. */
+export const RECORD_POLICIES = `(() => {
   window.__policiesCreated = [];
   const factory = window.trustedTypes;
   const create = factory.createPolicy.bind(factory);
@@ -11,7 +10,17 @@ export const HOST_DEFAULT_POLICY = `(() => {
     window.__policiesCreated.push(name);
     return policy;
   };
-  factory.createPolicy('default', {
+})();`;
+
+/**
+ * What a Trusted Types host installs first thing: a `default` policy for its own and the federation
+ * runtime's script URLs (webpack and the runtime assign plain strings), recording the URLs it was
+ * asked to vouch for (window.__defaultPolicyUrls) and every policy the page creates.
+ */
+export const HOST_DEFAULT_POLICY = `${RECORD_POLICIES}
+(() => {
+  window.__defaultPolicyUrls = [];
+  window.trustedTypes.createPolicy('default', {
     createScriptURL: (url) => (window.__defaultPolicyUrls.push(url), url),
     createScript: (code) => code,
     createHTML: (html) => html,

@@ -23,6 +23,58 @@ export interface CheckoutElementOptions {
 
 export const ELEMENT_NAME = 'checkout-button';
 export const DEFAULT_ELEMENT_TIMEOUT_MS = 10_000;
+/**
+ * The Trusted Types policy the tag's URL goes through where the browser has them and the page has no
+ * `default` policy: it vouches only for URLs the page's own code gave `loadCheckoutElement`.
+ */
+export const ELEMENT_POLICY = 'checkout-element';
+
+interface ScriptUrlPolicy {
+  createScriptURL(url: string): unknown;
+}
+type TrustedTypesWindow = Window & {
+  trustedTypes?: {
+    readonly defaultPolicy: unknown;
+    createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy;
+  };
+};
+
+const given = new Set<string>();
+let policy: ScriptUrlPolicy | null | undefined;
+
+/**
+ * `script.src = url`. Where the browser has Trusted Types and the page no `default` policy, through
+ * ELEMENT_POLICY (made once, as the remote makes its own: a plain string tried first would be a
+ * violation report on every strict page); else the string, which a `default` policy vouches for.
+ * Throws, saying what to allow, when the page takes neither.
+ */
+function setTrustedSrc(script: HTMLScriptElement, url: string): void {
+  const factory = (window as TrustedTypesWindow).trustedTypes;
+  if (factory && !factory.defaultPolicy && policy !== null) {
+    given.add(url);
+    try {
+      policy ??= factory.createPolicy(ELEMENT_POLICY, {
+        createScriptURL(candidate) {
+          if (given.has(candidate)) return candidate;
+          throw new TypeError(`The ${ELEMENT_POLICY} policy only vouches for the URLs the page gave loadCheckoutElement.`);
+        },
+      });
+    } catch {
+      policy = null; // not allowed here: a page that does not enforce Trusted Types takes the string
+    }
+    if (policy) {
+      (script as unknown as { src: unknown }).src = policy.createScriptURL(url);
+      return;
+    }
+  }
+  try {
+    script.src = url;
+  } catch {
+    throw new Error(
+      `Trusted Types refused ${url}: the page has no default policy and does not allow "${ELEMENT_POLICY}" (add it to its trusted-types directive); the form stays.`,
+    );
+  }
+}
 
 function withIntegrity<T extends HTMLScriptElement | HTMLLinkElement>(element: T, options: CheckoutElementOptions): T {
   if (options.integrity !== 'off') element.integrity = options.integrity;
@@ -77,7 +129,12 @@ export function loadCheckoutElement(options: CheckoutElementOptions): Promise<vo
       () => done(new Error(`${options.src} did not load (unreachable, or not the bytes its integrity names); the form stays.`)),
       { once: true },
     );
-    script.src = options.src;
+    try {
+      setTrustedSrc(script, options.src);
+    } catch (refused) {
+      done(refused instanceof Error ? refused : new Error(String(refused)));
+      return;
+    }
     // Its preload (a modulepreload of the same URL, integrity and CORS mode as the page's own, which
     // Chromium answers from the one module map entry) is asked for now; the tag runs on its arrival.
     document.head.append(runAfterPageLoad(script));
